@@ -1,0 +1,195 @@
+import { z } from 'zod';
+import { fileMediaTypes, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
+import { codePointLength } from './text.ts';
+
+/** Longest text an agent may send in one message, in code points. */
+export const AGENT_TEXT_MAX = 4000;
+
+const name = z.string().trim().min(1, 'must not be empty').max(200);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'must be an e-mail address' }));
+const id = z.number().int().positive();
+
+// ---- admin API: agents ----
+export const createAgentSchema = z.object({
+  name,
+  email,
+  password: z.string().min(8, 'must have at least 8 characters').max(200),
+  photo: httpUrlSchema.nullish(),
+});
+export type CreateAgentRequest = z.infer<typeof createAgentSchema>;
+
+export const loginSchema = z.object({ email, password: z.string().min(1).max(200) });
+export type LoginRequest = z.infer<typeof loginSchema>;
+
+export const presenceStatuses = ['online', 'offline'] as const;
+export type PresenceStatus = (typeof presenceStatuses)[number];
+export const presenceSchema = z.object({ status: z.enum(presenceStatuses) });
+
+export interface AgentView {
+  id: number;
+  name: string;
+  email: string;
+  photo: string | null;
+  status: PresenceStatus;
+}
+
+// ---- admin API: channels ----
+export const channelKinds = ['chat_api', 'widget'] as const;
+export type ChannelKind = (typeof channelKinds)[number];
+
+const agentIds = z.array(id).max(1000);
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/, 'must be a domain such as example.com or *.example.com');
+const botAttachment = z.object({ provider_id: z.string().min(1).max(200), token: z.string().min(1).max(500) });
+
+export const createChatApiChannelSchema = z.object({
+  kind: z.literal('chat_api'),
+  name,
+  webhook_url: httpUrlSchema,
+  chunked: z.boolean().default(false),
+  agent_ids: agentIds.default([]),
+});
+export const createWidgetChannelSchema = z.object({
+  kind: z.literal('widget'),
+  name,
+  agent_ids: agentIds.default([]),
+  webhook_url: httpUrlSchema.nullish(),
+  safe_domains: z.array(domain).max(200).default([]),
+});
+export const createChannelSchema = z.discriminatedUnion('kind', [createChatApiChannelSchema, createWidgetChannelSchema]);
+export type CreateChannelRequest = z.infer<typeof createChannelSchema>;
+
+/** PATCH body: any creation field but the kind, and `bot` to attach (`{provider_id, token}`) or detach (`null`). */
+export const updateChannelSchema = z
+  .object({
+    name,
+    webhook_url: httpUrlSchema.nullable(),
+    chunked: z.boolean(),
+    agent_ids: agentIds,
+    safe_domains: z.array(domain).max(200),
+    bot: botAttachment.nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateChannelRequest = z.infer<typeof updateChannelSchema>;
+
+export interface ChannelView {
+  id: number;
+  public_id: string;
+  kind: ChannelKind;
+  name: string;
+  agent_ids: number[];
+  webhook_url: string | null;
+  /** The secret path segment of a Chat API endpoint; admins only. */
+  random_string: string;
+  status: 0 | 1;
+  bot: { provider_id: string; token: string } | null;
+  created_at: string;
+  /** chat_api */
+  chunked?: boolean;
+  endpoint?: string;
+  status_url?: string;
+  /** widget */
+  embed?: string;
+  safe_domains?: string[];
+}
+
+// ---- admin API: bot providers ----
+export const createBotProviderSchema = z.object({
+  name,
+  endpoint: httpUrlSchema,
+  auth: z.object({ token_url: httpUrlSchema, client_id: z.string().min(1).max(500), client_secret: z.string().min(1).max(500) }).nullish(),
+});
+export type CreateBotProviderRequest = z.infer<typeof createBotProviderSchema>;
+
+export interface BotProviderView {
+  provider_id: string;
+  name: string;
+  endpoint: string;
+  bot_url: string;
+  auth: { token_url: string; client_id: string } | null;
+}
+
+// ---- agent API: chats and messages ----
+export const chatStates = ['open', 'bot', 'closed'] as const;
+export type ChatState = (typeof chatStates)[number];
+export const chatListQuerySchema = z.object({ state: z.enum(chatStates).default('open') });
+
+export interface ClientView {
+  /** The customer's id as its channel knows it, as a string. */
+  id: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  photo: string | null;
+  url: string | null;
+  invite: string | null;
+  /** Name, phone or email, else "Anonymous" (spec 2.1). */
+  display_name: string;
+}
+
+export const messageAuthors = ['client', 'agent', 'bot', 'system'] as const;
+export type MessageAuthor = (typeof messageAuthors)[number];
+export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryState = (typeof deliveryStates)[number];
+
+export interface MessageView extends MediaFields {
+  id: number;
+  chat_id: number;
+  author: MessageAuthor;
+  agent_id?: number;
+  type: MessageType;
+  text?: string;
+  created_at: string;
+  delivery: DeliveryState;
+  error?: string;
+}
+
+export interface ChatView {
+  id: number;
+  channel_id: number;
+  channel_kind: ChannelKind;
+  channel_name: string;
+  state: ChatState;
+  client: ClientView;
+  assigned_agent_id: number | null;
+  created_at: string;
+  closed_at: string | null;
+  last_message: MessageView | null;
+}
+
+const agentText = z
+  .string()
+  .refine((t) => t.trim().length > 0, 'must not be empty')
+  .refine((t) => codePointLength(t) <= AGENT_TEXT_MAX, `must be at most ${AGENT_TEXT_MAX} characters`);
+
+const fileMediaMessage = mediaFieldsSchema
+  .extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: z.string().max(AGENT_TEXT_MAX).optional() })
+  .strict();
+const locationMessage = mediaFieldsSchema
+  .extend({
+    type: z.literal('location'),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    text: z.string().max(AGENT_TEXT_MAX).optional(),
+  })
+  .strict();
+
+/** What an agent may send: a text or a multimedia message of spec 2.1. */
+export const agentMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: agentText }).strict(),
+  fileMediaMessage,
+  locationMessage,
+]);
+export type AgentMessageRequest = z.infer<typeof agentMessageSchema>;
+
+export const typingSchema = z.object({ state: z.enum(['start', 'stop']) });
+export type TypingState = z.infer<typeof typingSchema>['state'];
+export const closeChatSchema = z.object({ blacklist: z.boolean().default(false) });

@@ -1,0 +1,23 @@
+import type { AgentView, ChatView, DeliveryState, MessageView, PresenceStatus, TypingState } from './agent-api.ts';
+
+/** Socket.io namespace of the agents' console. */
+export const AGENT_NAMESPACE = '/agents';
+
+/** Events the server pushes to agents' consoles. Every name and payload is fixed here, so a drift fails
+ * to compile on both sides. */
+export interface AgentServerEvents {
+  /** A chat appeared in or changed for the agent's channels (new, accepted, closed, client updated). */
+  'chat:updated': (chat: ChatView) => void;
+  'message:new': (message: MessageView) => void;
+  'message:delivery': (update: { chat_id: number; message_id: number; delivery: DeliveryState; error?: string }) => void;
+  typing: (event: { chat_id: number; author: 'client' | 'agent' | 'bot'; agent_id?: number; state: TypingState }) => void;
+  presence: (event: { agent: AgentView }) => void;
+  'channel:status': (event: { channel_id: number; status: 0 | 1 }) => void;
+}
+
+/** Events a console sends; each is acknowledged. */
+export interface AgentClientEvents {
+  typing: (event: { chat_id: number; state: TypingState }, ack?: (result: { ok: boolean; error?: string }) => void) => void;
+}
+
+export type PresenceEvent = { agent_id: number; status: PresenceStatus };

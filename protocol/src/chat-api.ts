@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { fileMediaTypes, isHttpUrl, type MediaFields } from './media.ts';
+import { truncateCodePoints } from './text.ts';
+
+/** spec 8: inbound text longer than this is cut, never refused. */
+export const CHAT_API_TEXT_MAX = 1000;
+
+/** An optional display field: a broken value is ignored rather than refused (real integrations send
+ * blanks and nulls), the message still goes through. */
+const optionalText = (max: number) =>
+  z
+    .unknown()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? truncateCodePoints(v.trim(), max) : undefined))
+    .optional();
+const optionalHttpUrl = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' && isHttpUrl(v.trim()) && v.length <= 2048 ? v.trim() : undefined))
+  .optional();
+
+/** sender.id: a string or an integer; empty or absent means the message is not transmitted (spec 2.1, 7.5). */
+export const senderIdSchema = z.union(
+  [
+    z.string().trim().min(1, 'sender.id must not be empty').max(256),
+    z.number().int('sender.id must be a string or an integer').min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  ],
+  { error: 'sender.id is required (a string or an integer); without it the message is not transmitted' },
+);
+export type SenderId = z.infer<typeof senderIdSchema>;
+
+/** 42 and "42" are the same customer. */
+export function clientKey(id: SenderId): string {
+  return String(id).trim();
+}
+
+export const inboundSenderSchema = z.object(
+  {
+    id: senderIdSchema,
+    name: optionalText(200),
+    phone: optionalText(100),
+    email: optionalText(320),
+    photo: optionalHttpUrl,
+    url: optionalHttpUrl,
+    invite: optionalText(1000),
+  },
+  { error: 'sender is required: an object with at least sender.id' },
+);
+export type InboundSender = z.infer<typeof inboundSenderSchema>;
+
+const positiveInt = (field: string) =>
+  z
+    .number({ error: `${field} must be a positive integer` })
+    .int(`${field} must be a positive integer`)
+    .positive(`${field} must be a positive integer`);
+const messageId = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 256) : undefined))
+  .optional();
+
+const textMessage = z.object({
+  type: z.literal('text'),
+  id: messageId,
+  text: z
+    .string({ error: 'message.text is required for a text message' })
+    .refine((t) => t.trim().length > 0, 'message.text must not be empty')
+    .transform((t) => truncateCodePoints(t, CHAT_API_TEXT_MAX)),
+});
+
+const typingMessage = z.object({ type: z.enum(['typein', 'typeout']), id: messageId });
+
+const fileMessage = z.object({
+  type: z.enum(fileMediaTypes),
+  id: messageId,
+  file: z
+    .string({ error: 'message.file is required: an http:// or https:// URL' })
+    .trim()
+    .max(2048)
+    .refine(isHttpUrl, 'message.file must be an http:// or https:// URL'),
+  thumb: optionalHttpUrl,
+  emoji: optionalText(64),
+  file_name: optionalText(512),
+  file_size: positiveInt('message.file_size').optional(),
+  duration: positiveInt('message.duration').optional(),
+  width: positiveInt('message.width').optional(),
+  height: positiveInt('message.height').optional(),
+  text: optionalText(CHAT_API_TEXT_MAX),
+  performer: optionalText(512),
+  title: optionalText(512),
+});
+
+const locationMessage = z.object({
+  type: z.literal('location'),
+  id: messageId,
+  latitude: z.number({ error: 'message.latitude must be a number from -90 to 90' }).min(-90).max(90),
+  longitude: z.number({ error: 'message.longitude must be a number from -180 to 180' }).min(-180).max(180),
+  text: optionalText(CHAT_API_TEXT_MAX),
+  emoji: optionalText(64),
+});
+
+export const inboundMessageSchema = z.discriminatedUnion('type', [textMessage, typingMessage, fileMessage, locationMessage], {
+  error: 'message.type must be one of text, typein, typeout, video, audio, voice, photo, sticker, document, location',
+});
+
+/** Customer to service (spec 2.1, 4.1). */
+export const chatApiInboundSchema = z.object({
+  sender: inboundSenderSchema,
+  message: inboundMessageSchema,
+});
+export type ChatApiInbound = z.infer<typeof chatApiInboundSchema>;
+export type InboundMessage = z.infer<typeof inboundMessageSchema>;
+
+/** Service to customer (spec 2.1, 4.1): an agent or bot message, or a typing change. */
+export interface ChatApiOutbound {
+  sender: { name: string; photo?: string };
+  recipient: { id: SenderId };
+  message: { type: 'typein' | 'typeout' } | ({ type: string; id: string; text?: string } & MediaFields);
+}
+
+/** The integrator's answer; only `{result:'ok'}` with 200 counts as delivered. */
+export const chatApiReplySchema = z.union([
+  z.object({ result: z.literal('ok') }),
+  z.object({ error: z.object({ code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() }) }),
+]);

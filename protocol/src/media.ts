@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Message types of spec 2.1 that carry content (typein/typeout are typing, not messages). */
+export const fileMediaTypes = ['video', 'audio', 'voice', 'photo', 'sticker', 'document'] as const;
+export const messageTypes = ['text', ...fileMediaTypes, 'location'] as const;
+export type MessageType = (typeof messageTypes)[number];
+export type FileMediaType = (typeof fileMediaTypes)[number];
+
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => isHttpUrl(value), { message: 'must be an http:// or https:// URL' });
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const positiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The multimedia fields of spec 2.1, as stored and as shown to agents. Every field is optional here;
+ * which ones a type requires is decided by the schema of each API. */
+export const mediaFieldsSchema = z.object({
+  file: httpUrlSchema.optional(),
+  thumb: httpUrlSchema.optional(),
+  emoji: z.string().max(64).optional(),
+  file_size: positiveInt.optional(),
+  file_name: z.string().max(512).optional(),
+  duration: positiveInt.optional(),
+  width: positiveInt.optional(),
+  height: positiveInt.optional(),
+  performer: z.string().max(512).optional(),
+  title: z.string().max(512).optional(),
+  latitude: z.number().min(-90).max(90).optional(),
+  longitude: z.number().min(-180).max(180).optional(),
+});
+export type MediaFields = z.infer<typeof mediaFieldsSchema>;
+export const mediaFieldNames = Object.keys(mediaFieldsSchema.shape) as (keyof MediaFields)[];

@@ -1,0 +1,98 @@
+import type Router from '@koa/router';
+import { agentMessageSchema, chatListQuerySchema, closeChatSchema, loginSchema, presenceSchema, typingSchema } from '@svc/protocol';
+import { z } from 'zod';
+import type { ConversationService } from '../conversations/conversation-service.ts';
+import { agentView, chatView, messageView } from '../conversations/views.ts';
+import { currentAgent, requireAgent } from '../http/auth.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { sourceAddress, type RateLimits } from '../http/rate-limits.ts';
+import { parseOr400 } from '../http/validate.ts';
+import type { Store } from '../store/store.ts';
+import type { AgentService } from './agent-service.ts';
+
+interface AgentRouteDeps {
+  store: Store;
+  agents: AgentService;
+  conversations: ConversationService;
+  rateLimits: RateLimits;
+}
+
+const chatIdParam = z.coerce.number().int().positive();
+
+/** The agent API of the contract: login, presence, and the chats of the agent's channels. */
+export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void {
+  const { store, conversations } = deps;
+  const agent = requireAgent(store);
+  const chatId = (raw: string | undefined) => {
+    const id = chatIdParam.safeParse(raw);
+    if (!id.success) throw notFound('No such chat');
+    return id.data;
+  };
+
+  router.post('/api/v1/auth/login', async (ctx) => {
+    const address = sourceAddress(ctx);
+    await deps.rateLimits.failedLogins.check(address);
+    const { email, password } = parseOr400(loginSchema, ctx.request.body);
+    try {
+      const { agent: who, token } = await deps.agents.login(email, password);
+      ctx.body = { token, agent: agentView(who) };
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_client') await deps.rateLimits.failedLogins.fail(address);
+      throw err;
+    }
+  });
+
+  router.get('/api/v1/me', agent, async (ctx) => {
+    const me = currentAgent(ctx);
+    ctx.body = { agent: agentView(me), role: me.role, channel_ids: await store.agents.channelIds(me.id) };
+  });
+
+  router.put('/api/v1/me/presence', agent, async (ctx) => {
+    const { status } = parseOr400(presenceSchema, ctx.request.body);
+    const updated = await deps.agents.setPresence(currentAgent(ctx), status);
+    ctx.body = { status: updated.status };
+  });
+
+  router.get('/api/v1/chats', agent, async (ctx) => {
+    const { state } = parseOr400(chatListQuerySchema, ctx.query, 'query');
+    const chats = await store.chats.listForAgent(currentAgent(ctx).id, state);
+    ctx.body = { chats: chats.map(chatView) };
+  });
+
+  router.get('/api/v1/chats/:id', agent, async (ctx) => {
+    ctx.body = { chat: chatView(await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id))) };
+  });
+
+  router.get('/api/v1/chats/:id/messages', agent, async (ctx) => {
+    const chat = await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id));
+    ctx.body = { messages: (await store.messages.listByChat(chat.id)).map(messageView) };
+  });
+
+  router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {
+    const id = chatId(ctx.params.id);
+    await conversations.chatForAgent(currentAgent(ctx), id);
+    const request = parseOr400(agentMessageSchema, ctx.request.body);
+    const message = await conversations.sendAgentMessage(currentAgent(ctx), id, request);
+    ctx.status = 201;
+    ctx.body = { message: messageView(message) };
+  });
+
+  router.post('/api/v1/chats/:id/typing', agent, async (ctx) => {
+    const id = chatId(ctx.params.id);
+    await conversations.chatForAgent(currentAgent(ctx), id);
+    const { state } = parseOr400(typingSchema, ctx.request.body);
+    await conversations.agentTyping(currentAgent(ctx), id, state);
+    ctx.status = 204;
+  });
+
+  router.post('/api/v1/chats/:id/accept', agent, async (ctx) => {
+    ctx.body = { chat: chatView(await conversations.accept(currentAgent(ctx), chatId(ctx.params.id))) };
+  });
+
+  router.post('/api/v1/chats/:id/close', agent, async (ctx) => {
+    const id = chatId(ctx.params.id);
+    await conversations.chatForAgent(currentAgent(ctx), id);
+    const { blacklist } = parseOr400(closeChatSchema, ctx.request.body ?? {});
+    ctx.body = { chat: chatView(await conversations.close(currentAgent(ctx), id, blacklist)) };
+  });
+}

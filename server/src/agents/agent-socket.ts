@@ -1,0 +1,84 @@
+import { AGENT_NAMESPACE, typingSchema, type AgentClientEvents, type AgentServerEvents } from '@svc/protocol';
+import type { Namespace, Server } from 'socket.io';
+import { z } from 'zod';
+import type { ConversationService } from '../conversations/conversation-service.ts';
+import type { DomainEvents } from '../conversations/domain-events.ts';
+import { agentView, chatView, messageView } from '../conversations/views.ts';
+import { AppError } from '../http/errors.ts';
+import { hashToken } from '../lib/secrets.ts';
+import type { AgentRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+
+interface SocketData {
+  agent: AgentRecord;
+}
+
+const channelRoom = (id: number) => `channel:${id}`;
+const agentRoom = (id: number) => `agent:${id}`;
+const typingEvent = z.object({ chat_id: z.number().int().positive(), state: typingSchema.shape.state });
+
+/**
+ * The agents' live namespace. Each socket joins one room per channel it serves, so every event reaches
+ * exactly the agents of the chat's channel, whichever node it happened on (rooms, not process maps).
+ */
+export function attachAgentSocket(io: Server, deps: { store: Store; events: DomainEvents; conversations: ConversationService }) {
+  const { store, events } = deps;
+  const nsp: Namespace<AgentClientEvents, AgentServerEvents, Record<string, never>, SocketData> = io.of(AGENT_NAMESPACE);
+
+  nsp.use(async (socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    const agent = typeof token === 'string' ? await store.agents.findByTokenHash(hashToken(token)) : undefined;
+    if (!agent) return next(Object.assign(new Error('invalid_client'), { data: { message: 'Missing or invalid agent token' } }));
+    socket.data.agent = agent;
+    next();
+  });
+
+  nsp.on('connection', async (socket) => {
+    const agent = socket.data.agent;
+    const channelIds = await store.agents.channelIds(agent.id);
+    await socket.join([agentRoom(agent.id), ...channelIds.map(channelRoom)]);
+
+    socket.on('typing', async (raw, ack) => {
+      const parsed = typingEvent.safeParse(raw);
+      if (!parsed.success) return ack?.({ ok: false, error: 'invalid typing event' });
+      try {
+        await deps.conversations.agentTyping(agent, parsed.data.chat_id, parsed.data.state);
+        ack?.({ ok: true });
+      } catch (err) {
+        ack?.({ ok: false, error: err instanceof AppError ? err.message : 'failed' });
+      }
+    });
+  });
+
+  events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
+  events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
+  events.on('message.delivery', (e) =>
+    nsp.to(channelRoom(e.channelId)).emit('message:delivery', {
+      chat_id: e.chatId,
+      message_id: e.messageId,
+      delivery: e.delivery,
+      ...(e.error !== null ? { error: e.error } : {}),
+    }),
+  );
+  events.on('typing', (e) =>
+    nsp.to(channelRoom(e.channelId)).emit('typing', {
+      chat_id: e.chatId,
+      author: e.author,
+      ...(e.agentId !== undefined ? { agent_id: e.agentId } : {}),
+      state: e.state,
+    }),
+  );
+  events.on('presence', ({ agent, channelIds }) => {
+    const rooms = [agentRoom(agent.id), ...channelIds.map(channelRoom)];
+    nsp.to(rooms).emit('presence', { agent: agentView(agent) });
+  });
+  events.on('channel.status', ({ channelId, status }) =>
+    nsp.to(channelRoom(channelId)).emit('channel:status', { channel_id: channelId, status }),
+  );
+  events.on('channel.agents', ({ channelId, added, removed }) => {
+    if (added.length) nsp.in(added.map(agentRoom)).socketsJoin(channelRoom(channelId));
+    if (removed.length) nsp.in(removed.map(agentRoom)).socketsLeave(channelRoom(channelId));
+  });
+
+  return nsp;
+}

@@ -1,0 +1,24 @@
+import type { ChannelView } from '@svc/protocol';
+import { iso } from '../conversations/views.ts';
+import type { PublicUrls } from '../lib/public-urls.ts';
+import type { ChannelRecord } from '../store/records.ts';
+
+export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): ChannelView {
+  const common = {
+    id: c.id,
+    public_id: c.publicId,
+    kind: c.kind,
+    name: c.name,
+    agent_ids: c.agentIds,
+    webhook_url: c.webhookUrl,
+    random_string: c.randomString,
+    status,
+    bot: c.bot && { provider_id: c.bot.providerId, token: c.bot.token },
+    created_at: iso(c.createdAt),
+  };
+  if (c.kind === 'chat_api') {
+    const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);
+    return { ...common, chunked: c.chunked, endpoint, status_url: `${endpoint}/status` };
+  }
+  return { ...common, embed: urls.widgetEmbed(c.publicId), safe_domains: c.safeDomains };
+}

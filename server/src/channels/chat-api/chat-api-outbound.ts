@@ -1,0 +1,40 @@
+import type { ChatApiOutbound } from '@svc/protocol';
+import type { ChannelOutbound } from '../../conversations/channel-outbound.ts';
+import type { ChannelRecord, NewDelivery } from '../../store/records.ts';
+
+export const CHAT_API_DELIVERY = 'chat_api';
+
+/** spec 4.1: replies go to `<customer_endpoint>/<CHANNEL_PUBLIC_ID>`. */
+export function integratorUrl(channel: ChannelRecord): string {
+  return `${(channel.webhookUrl ?? '').replace(/\/+$/, '')}/${channel.publicId}`;
+}
+
+/** How a Chat API channel carries agent messages and typing: an outbox row per request (spec 2.1). */
+export function chatApiOutbound(options: { attempts: number }): ChannelOutbound {
+  const delivery = (channel: ChannelRecord, payload: ChatApiOutbound, maxAttempts: number): NewDelivery => ({
+    kind: CHAT_API_DELIVERY,
+    channelId: channel.id,
+    url: integratorUrl(channel),
+    payload,
+    maxAttempts,
+  });
+  return {
+    messageDelivery({ channel, chat, agent, message }) {
+      const payload: ChatApiOutbound = {
+        sender: { name: agent.name, ...(agent.photo ? { photo: agent.photo } : {}) },
+        recipient: { id: chat.client.externalId },
+        message: { ...message.media, type: message.type, id: String(message.id), ...(message.text !== null ? { text: message.text } : {}) },
+      };
+      return delivery(channel, payload, options.attempts);
+    },
+    typingDelivery({ channel, chat, agent, state }) {
+      const payload: ChatApiOutbound = {
+        sender: { name: agent.name, ...(agent.photo ? { photo: agent.photo } : {}) },
+        recipient: { id: chat.client.externalId },
+        message: { type: state === 'start' ? 'typein' : 'typeout' },
+      };
+      // A typing change is stale by the time a retry would land: one attempt.
+      return delivery(channel, payload, 1);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type Router from '@koa/router';
+import { chatApiInboundSchema, clientKey, type InboundMessage } from '@svc/protocol';
+import type { Context } from 'koa';
+import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
+import { notFound } from '../../http/errors.ts';
+import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { safeEqual } from '../../lib/secrets.ts';
+import type { ChannelRecord } from '../../store/records.ts';
+import type { Store } from '../../store/store.ts';
+
+interface ChatApiDeps {
+  store: Store;
+  conversations: ConversationService;
+  rateLimits: RateLimits;
+}
+
+// Compared against when the public id is unknown, so every wrong endpoint costs the same time.
+const DECOY_RANDOM_STRING = 'x'.repeat(32);
+
+/** spec 4.1, service side: the channel status and the customer's messages. */
+export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
+  const { store, conversations, rateLimits } = deps;
+
+  /** The channel behind `/<random_string>/<CHANNEL_PUBLIC_ID>`, or one 404 that says nothing of which part was wrong. */
+  async function channelOf(ctx: Context): Promise<ChannelRecord> {
+    const { random, publicId } = ctx.params as { random: string; publicId: string };
+    const channel = await store.channels.findByPublicId(publicId);
+    const matches = safeEqual(random, channel?.randomString ?? DECOY_RANDOM_STRING);
+    if (channel && channel.kind === 'chat_api' && matches) return channel;
+    const address = sourceAddress(ctx);
+    await rateLimits.failedLookups.check(address);
+    await rateLimits.failedLookups.fail(address);
+    throw notFound('No such endpoint');
+  }
+
+  router.get('/chat-api/:random/:publicId/status', async (ctx) => {
+    const channel = await channelOf(ctx);
+    ctx.type = 'text/plain';
+    ctx.body = String(await store.channels.status(channel.id));
+  });
+
+  router.post('/chat-api/:random/:publicId', async (ctx) => {
+    const channel = await channelOf(ctx);
+    const { sender, message } = parseOr400(chatApiInboundSchema, ctx.request.body);
+    const client = {
+      key: clientKey(sender.id),
+      id: sender.id,
+      profile: { name: sender.name, phone: sender.phone, email: sender.email, photo: sender.photo, url: sender.url, invite: sender.invite },
+    };
+    if (isTyping(message)) {
+      await conversations.receiveClientTyping(channel, client, message.type === 'typein' ? 'start' : 'stop');
+      ctx.body = { result: 'ok' };
+      return;
+    }
+    const result = await conversations.receiveClientMessage(channel, client, toClientMessage(message));
+    ctx.body = { result: 'ok', chat_id: result.chat.id, message_id: result.message.id };
+  });
+}
+
+type TypingMessage = Extract<InboundMessage, { type: 'typein' | 'typeout' }>;
+const isTyping = (m: InboundMessage): m is TypingMessage => m.type === 'typein' || m.type === 'typeout';
+
+function toClientMessage(message: Exclude<InboundMessage, TypingMessage>): ClientMessage {
+  const { type, id, text, ...rest } = message as { type: ClientMessage['type']; id?: string; text?: string } & Record<string, unknown>;
+  const media = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  if ('file' in media && media.file_name === undefined) {
+    // Real bridges omit file_name; the last path segment of the URL is the best name we have.
+    const name = fileNameOf(String(media.file));
+    if (name) media.file_name = name;
+  }
+  return { type, text: text ?? null, media, externalId: id ?? null };
+}
+
+function fileNameOf(url: string): string | undefined {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment) || undefined;
+  } catch {
+    return segment || undefined;
+  }
+}

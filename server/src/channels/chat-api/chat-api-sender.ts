@@ -1,0 +1,50 @@
+import { chatApiReplySchema } from '@svc/protocol';
+import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
+import type { UrlPolicy } from '../../lib/outbound-url.ts';
+import { postJson } from '../../lib/post-json.ts';
+import type { Store } from '../../store/store.ts';
+
+/**
+ * One attempt to hand a message to the integrator (spec 4.1, 7, 8). Only 200 with `{"result":"ok"}` counts;
+ * an `{"error":{code,message}}` answer is final and its message is shown to the agent; timeouts, refusals
+ * and other answers are tried again `intervalMs` later until the attempts are used up.
+ */
+export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
+  return async (delivery) => {
+    const channel = await deps.store.channels.findById(delivery.channelId);
+    if (!channel) return { result: 'failed', status: null, error: 'The channel was deleted' };
+    const retry = (status: number | null, error: string) => ({
+      result: 'retry' as const,
+      status,
+      error: delivery.attempts + 1 >= delivery.maxAttempts ? `Not delivered after ${delivery.maxAttempts} attempts: ${error}` : error,
+      retryAt: Date.now() + deps.intervalMs,
+    });
+    let response;
+    try {
+      response = await postJson(delivery.url, delivery.payload, {
+        timeoutMs: deps.intervalMs,
+        chunked: channel.chunked,
+        policy: deps.urlPolicy,
+      });
+    } catch (err) {
+      return retry(null, `the integrator did not answer (${(err as Error).message})`);
+    }
+    const reply = parseReply(response.body);
+    if (reply && 'error' in reply) {
+      const { code, message } = reply.error;
+      const text = message?.trim() || `error ${code ?? 'without a message'}`;
+      return { result: 'failed', status: response.status, error: `The integrator refused the message: ${text}` };
+    }
+    if (response.status === 200 && reply && 'result' in reply) return { result: 'delivered', status: 200 };
+    return retry(response.status, `the integrator answered HTTP ${response.status} without {"result":"ok"}`);
+  };
+}
+
+function parseReply(body: string) {
+  try {
+    const parsed = chatApiReplySchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Environment of the contract's table (contract: Running), plus a few operator settings of our own. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  SVC_DB: z.string().min(1).default('./data/svc.sqlite'),
+  SVC_DB_SYNC: z.enum(['full', 'normal', 'off', 'extra']).default('full'),
+  SVC_PUBLIC_URL: z.url().optional(),
+  SVC_ADMIN_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
+  SVC_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
+  SVC_DELIVERY_INTERVAL_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  SVC_BOT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  SVC_BOT_RETRIES: z.coerce.number().int().min(0).max(100).default(2),
+  SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
+  SVC_DEMO: z.enum(['0', '1']).default('0'),
+  SVC_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SVC_STATIC_DIR: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dbPath: string;
+  dbSync: 'full' | 'normal' | 'off' | 'extra';
+  /** Without a trailing slash; when unset it is derived from the bound address once the port is known. */
+  publicUrl: string | undefined;
+  adminToken: string | undefined;
+  delivery: { attempts: number; intervalMs: number };
+  bot: { timeoutMs: number; retries: number };
+  webhookTimeoutMs: number;
+  rateLimits: boolean;
+  allowPrivateUrls: boolean;
+  demo: boolean;
+  logLevel: z.infer<typeof envSchema>['SVC_LOG_LEVEL'];
+  /** Where the built widget, console and demo site live; defaults to the repository's build folders. */
+  staticDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value fails fast with every bad variable named. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(blankless);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dbPath: e.SVC_DB,
+    dbSync: e.SVC_DB_SYNC,
+    publicUrl: e.SVC_PUBLIC_URL?.replace(/\/+$/, ''),
+    adminToken: e.SVC_ADMIN_TOKEN,
+    delivery: { attempts: e.SVC_DELIVERY_ATTEMPTS, intervalMs: e.SVC_DELIVERY_INTERVAL_MS },
+    bot: { timeoutMs: e.SVC_BOT_TIMEOUT_MS, retries: e.SVC_BOT_RETRIES },
+    webhookTimeoutMs: e.SVC_WEBHOOK_TIMEOUT_MS,
+    rateLimits: e.SVC_RATE_LIMITS === 'on',
+    allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
+    demo: e.SVC_DEMO === '1',
+    logLevel: e.SVC_LOG_LEVEL,
+    staticDir: e.SVC_STATIC_DIR,
+  };
+}

@@ -1,0 +1,121 @@
+import type { AgentMessageRequest, MediaFields, MessageType } from '@svc/protocol';
+import { invalidRequest, notFound } from '../http/errors.ts';
+import type { NewClientMessage } from '../store/chats-repo.ts';
+import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+import type { ChannelOutbounds } from './channel-outbound.ts';
+import type { DomainEvents } from './domain-events.ts';
+
+export interface ClientRef {
+  /** String form: 42 and "42" are one customer. */
+  key: string;
+  /** As the channel sent it, returned unchanged in what goes out. */
+  id: string | number;
+  profile: ClientProfile;
+}
+
+export interface ClientMessage {
+  type: MessageType;
+  text: string | null;
+  media: MediaFields;
+  externalId: string | null;
+}
+
+/**
+ * The domain core every channel goes through (spec 1.1): a message from any channel finds or opens the
+ * client's chat, is stored, and reaches the channel's agents the same way.
+ */
+export function createConversationService(deps: { store: Store; events: DomainEvents; outbounds: ChannelOutbounds }) {
+  const { store, events, outbounds } = deps;
+
+  async function chatForAgent(agent: AgentRecord, chatId: number): Promise<ChatRecord> {
+    const chat = await store.chats.findForAgent(chatId, agent.id);
+    if (!chat) throw notFound('No such chat');
+    return chat;
+  }
+
+  async function channelOf(chat: ChatRecord): Promise<ChannelRecord> {
+    const channel = await store.channels.findById(chat.channelId);
+    if (!channel) throw notFound('No such chat');
+    return channel;
+  }
+
+  async function publishChat(chatId: number) {
+    const chat = await store.chats.findById(chatId);
+    if (chat) events.emit('chat.updated', { chat });
+    return chat;
+  }
+
+  return {
+    chatForAgent,
+
+    async receiveClientMessage(channel: ChannelRecord, client: ClientRef, message: ClientMessage) {
+      const input: NewClientMessage = {
+        channelId: channel.id,
+        client,
+        newChatState: channel.bot ? 'bot' : 'open',
+        message,
+      };
+      const result = await store.chats.appendClientMessage(input);
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      return result;
+    },
+
+    /** Typing from the customer's side; shown only when the client has a live chat. */
+    async receiveClientTyping(channel: ChannelRecord, client: ClientRef, state: 'start' | 'stop') {
+      const { changed, liveChatId } = await store.chats.updateClientProfile(channel.id, client);
+      if (liveChatId === null) return;
+      if (changed) await publishChat(liveChatId);
+      events.emit('typing', { chatId: liveChatId, channelId: channel.id, author: 'client', state });
+    },
+
+    async sendAgentMessage(agent: AgentRecord, chatId: number, request: AgentMessageRequest): Promise<MessageRecord> {
+      const chat = await chatForAgent(agent, chatId);
+      if (chat.state === 'closed') throw invalidRequest('The chat is closed');
+      const channel = await channelOf(chat);
+      const { type, text, ...media } = request as { type: MessageType; text?: string } & MediaFields;
+      const outbound = outbounds[channel.kind];
+      const result = await store.chats.appendAgentMessage({
+        chatId,
+        agentId: agent.id,
+        message: { type, text: text ?? null, media },
+        delivery: (messageId) =>
+          outbound.messageDelivery({ channel, chat, agent, message: { id: messageId, type, text: text ?? null, media } }),
+      });
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      if (result.message.delivery === 'pending') events.emit('delivery.enqueued');
+      return result.message;
+    },
+
+    async agentTyping(agent: AgentRecord, chatId: number, state: 'start' | 'stop') {
+      const chat = await chatForAgent(agent, chatId);
+      if (chat.state === 'closed') throw invalidRequest('The chat is closed');
+      const channel = await channelOf(chat);
+      const delivery = outbounds[channel.kind].typingDelivery({ channel, chat, agent, state });
+      if (delivery) {
+        await store.deliveries.enqueue({ ...delivery, chatId: chat.id, messageId: null });
+        events.emit('delivery.enqueued');
+      }
+      events.emit('typing', { chatId, channelId: chat.channelId, author: 'agent', agentId: agent.id, state });
+    },
+
+    /** The spec's Reply: the agent takes the chat. */
+    async accept(agent: AgentRecord, chatId: number): Promise<ChatRecord> {
+      const chat = await chatForAgent(agent, chatId);
+      if (chat.state === 'closed') throw invalidRequest('The chat is closed');
+      if (chat.assignedAgentId === agent.id && chat.state === 'open') return chat;
+      await store.chats.assign(chatId, agent.id);
+      return (await publishChat(chatId))!;
+    },
+
+    async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {
+      const chat = await chatForAgent(agent, chatId);
+      if (chat.state === 'closed') return chat;
+      await store.chats.close(chatId, blacklist);
+      return (await publishChat(chatId))!;
+    },
+  };
+}
+export type ConversationService = ReturnType<typeof createConversationService>;

@@ -1,0 +1,19 @@
+import { EventEmitter } from 'node:events';
+import type { AgentRecord, ChatRecord, MessageRecord } from '../store/records.ts';
+
+/** What happened in the domain; features listen (the agents' sockets, the delivery worker) instead of
+ * being called sideways. */
+export interface DomainEventMap {
+  'chat.updated': [{ chat: ChatRecord }];
+  'message.created': [{ chat: ChatRecord; message: MessageRecord }];
+  'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: 'delivered' | 'failed'; error: string | null }];
+  typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
+  presence: [{ agent: AgentRecord; channelIds: number[] }];
+  'channel.status': [{ channelId: number; status: 0 | 1 }];
+  /** Agents were added to or removed from a channel (or it was deleted): their live rooms change. */
+  'channel.agents': [{ channelId: number; added: number[]; removed: number[] }];
+  /** An outbound delivery row was written; wakes the delivery worker. */
+  'delivery.enqueued': [];
+}
+
+export class DomainEvents extends EventEmitter<DomainEventMap> {}

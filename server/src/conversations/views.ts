@@ -1,0 +1,52 @@
+import type { AgentView, ChatView, ClientView, MessageView } from '@svc/protocol';
+import type { AgentRecord, ChatRecord, ClientRecord, MessageRecord } from '../store/records.ts';
+
+/** Records to the wire shapes of the agent API and the agents' socket. */
+export const iso = (ms: number) => new Date(ms).toISOString();
+
+export function agentView(a: AgentRecord): AgentView {
+  return { id: a.id, name: a.name, email: a.email, photo: a.photo, status: a.status };
+}
+
+export function clientView(c: ClientRecord): ClientView {
+  return {
+    id: c.externalKey,
+    name: c.name,
+    phone: c.phone,
+    email: c.email,
+    photo: c.photo,
+    url: c.url,
+    invite: c.invite,
+    display_name: c.name ?? c.phone ?? c.email ?? 'Anonymous',
+  };
+}
+
+export function messageView(m: MessageRecord): MessageView {
+  return {
+    ...m.media,
+    id: m.id,
+    chat_id: m.chatId,
+    author: m.author,
+    ...(m.agentId !== null ? { agent_id: m.agentId } : {}),
+    type: m.type,
+    ...(m.text !== null ? { text: m.text } : {}),
+    created_at: iso(m.createdAt),
+    delivery: m.delivery,
+    ...(m.error !== null ? { error: m.error } : {}),
+  };
+}
+
+export function chatView(c: ChatRecord): ChatView {
+  return {
+    id: c.id,
+    channel_id: c.channelId,
+    channel_kind: c.channelKind,
+    channel_name: c.channelName,
+    state: c.state,
+    client: clientView(c.client),
+    assigned_agent_id: c.assignedAgentId,
+    created_at: iso(c.createdAt),
+    closed_at: c.closedAt === null ? null : iso(c.closedAt),
+    last_message: c.lastMessage && messageView(c.lastMessage),
+  };
+}

@@ -1,0 +1,109 @@
+import os from 'node:os';
+import type { Logger } from 'pino';
+import type { DomainEvents } from '../conversations/domain-events.ts';
+import { randomToken } from '../lib/secrets.ts';
+import type { AttemptOutcome } from '../store/deliveries-repo.ts';
+import type { DeliveryRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+
+/** Sends one attempt of a delivery of its kind and says how it went. Must not throw. */
+export type DeliveryHandler = (delivery: DeliveryRecord) => Promise<AttemptOutcome>;
+
+export interface DeliveryWorkerOptions {
+  store: Store;
+  events: DomainEvents;
+  log: Logger;
+  handlers: Record<string, DeliveryHandler>;
+  /** Longer than any one attempt can take; a worker that dies leaves its rows to others after it. */
+  leaseMs: number;
+  /** Attempts in flight at once. Each chat has at most one, so a slow receiver holds only its own slots. */
+  concurrency?: number;
+}
+
+/**
+ * The outbox worker: claims due rows with a lease, sends them concurrently, records each attempt and
+ * announces the message state it settles. Idle, it sleeps until the next row is due or one is enqueued.
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions) {
+  const { store, events, log, handlers, leaseMs } = options;
+  const concurrency = options.concurrency ?? 32;
+  const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let loop: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  const poke = () => wake?.();
+
+  async function attempt(delivery: DeliveryRecord) {
+    const handler = handlers[delivery.kind];
+    const outcome: AttemptOutcome = handler
+      ? await handler(delivery).catch((err: unknown) => ({
+          result: 'retry' as const,
+          status: null,
+          error: String(err),
+          retryAt: Date.now() + 1000,
+        }))
+      : { result: 'failed', status: null, error: `no sender for deliveries of kind ${delivery.kind}` };
+    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome);
+    if (!finished) return log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
+    const m = finished.message;
+    if (m)
+      events.emit('message.delivery', {
+        chatId: m.chatId,
+        channelId: delivery.channelId,
+        messageId: m.id,
+        delivery: m.delivery,
+        error: m.error,
+      });
+    if (finished.delivery.state === 'failed')
+      log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
+  }
+
+  async function run() {
+    while (running) {
+      const free = concurrency - inFlight.size;
+      const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
+      for (const delivery of due) {
+        const p = attempt(delivery)
+          .catch((err: unknown) => log.error({ err, delivery: delivery.id }, 'delivery attempt crashed'))
+          .finally(() => {
+            inFlight.delete(p);
+            poke();
+          });
+        inFlight.add(p);
+      }
+      if (due.length > 0 && inFlight.size < concurrency) continue;
+      const next = await store.deliveries.nextDueAt();
+      const saturated = inFlight.size >= concurrency;
+      const delay = next === null || saturated ? 60_000 : Math.max(0, Math.min(60_000, next - Date.now()));
+      // A finished attempt or a new row wakes the loop early.
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, delay);
+      });
+      clearTimeout(timer);
+      wake = undefined;
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (running) return;
+      running = true;
+      events.on('delivery.enqueued', poke);
+      loop = run().catch((err: unknown) => log.error({ err }, 'delivery worker stopped'));
+    },
+    /** Stops claiming and waits for the attempts in flight to finish their current step. */
+    async stop() {
+      running = false;
+      events.off('delivery.enqueued', poke);
+      poke();
+      await loop;
+      await Promise.all(inFlight);
+    },
+  };
+}
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { AgentService } from '../agents/agent-service.ts';
+import type { ChannelService } from '../channels/channel-service.ts';
+import type { PublicUrls } from '../lib/public-urls.ts';
+import type { Store } from '../store/store.ts';
+
+export interface DemoLogin {
+  email: string;
+  password: string;
+}
+
+export const DEMO_LOGIN: DemoLogin = { email: 'demo@example.com', password: 'demo-password' };
+
+/**
+ * SVC_DEMO=1: on first start, one admin agent with a known login, one widget channel and one Chat API
+ * channel pointing at the demo integrator (SVC_DEMO_INTEGRATOR_URL, started by `pnpm start`).
+ */
+export async function seedDemo(deps: { store: Store; agents: AgentService; channels: ChannelService; urls: PublicUrls; log: Logger }) {
+  const { store } = deps;
+  if ((await store.agents.list()).length > 0) return DEMO_LOGIN;
+  const { agent } = await deps.agents.create({ name: 'Demo Agent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }, 'admin');
+  await deps.channels.create({ kind: 'widget', name: 'Demo shop widget', agent_ids: [agent.id], safe_domains: [] });
+  const integrator = process.env.SVC_DEMO_INTEGRATOR_URL ?? `${deps.urls.base.replace(/:\d+$/, '')}:3001/integrator`;
+  await deps.channels.create({ kind: 'chat_api', name: 'Demo custom app', webhook_url: integrator, chunked: false, agent_ids: [agent.id] });
+  deps.log.info({ email: DEMO_LOGIN.email }, 'demo data seeded');
+  return DEMO_LOGIN;
+}

@@ -1,0 +1,30 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import { AppError } from './errors.ts';
+
+/** Registered first: every error leaves as `{"error":{"code","message"}}`, never a stack trace. */
+export function errorMiddleware(log: Logger): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new AppError('not_found', 'No such endpoint');
+    } catch (err) {
+      const appError = toAppError(err);
+      if (appError.status >= 500) log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      ctx.status = appError.status;
+      ctx.set(appError.headers);
+      ctx.body = { error: { code: appError.code, message: appError.message } };
+    }
+  };
+}
+
+function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const status = typeof err === 'object' && err !== null && 'status' in err ? Number((err as { status: unknown }).status) : 500;
+  // Errors thrown by Koa and @koa/router carry a status; only their kind is told to the client.
+  if (status === 405 || status === 501) return new AppError('method_not_allowed', 'This method is not supported on this endpoint');
+  if (status === 404) return new AppError('not_found', 'No such endpoint');
+  if (status === 413) return new AppError('payload_too_large', 'The request body is too large');
+  if (status === 400) return new AppError('invalid_request', 'Invalid request');
+  return new AppError('internal', 'Request processing error');
+}

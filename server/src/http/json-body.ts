@@ -1,0 +1,39 @@
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { AppError, invalidRequest } from './errors.ts';
+
+/** 64 KiB: a 1000-character message is at most 4 KB of UTF-8 plus its envelope; this leaves ample room. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Reads the body as JSON whatever its Content-Type: real integrations send JSON as text/plain or with no
+ * type at all. An empty body is `undefined`.
+ */
+export function jsonBody(limit = BODY_LIMIT_BYTES): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' || ctx.method === 'DELETE') return next();
+    let text: string;
+    try {
+      text = await getRawBody(ctx.req, { limit, encoding: 'utf8', length: ctx.get('content-length') || undefined });
+    } catch (err) {
+      const type = (err as { type?: string }).type;
+      if (type === 'entity.too.large') throw new AppError('payload_too_large', `The request body is larger than ${limit} bytes`);
+      if (type === 'request.aborted') throw invalidRequest('The request was aborted');
+      throw invalidRequest('The request body could not be read');
+    }
+    if (text.trim() !== '') {
+      try {
+        ctx.request.body = JSON.parse(text) as unknown;
+      } catch {
+        throw invalidRequest('The request body is not valid JSON');
+      }
+    }
+    return next();
+  };
+}
+
+declare module 'koa' {
+  interface Request {
+    body?: unknown;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Context } from 'koa';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { rateLimited } from './errors.ts';
+
+/**
+ * Limits that guard against guessing, never a valid channel's own traffic (contract: SVC_RATE_LIMITS):
+ * failed logins and failed endpoint lookups (404s), counted per source address.
+ */
+export function createRateLimits(enabled: boolean) {
+  const failedLogins = new RateLimiterMemory({ points: 10, duration: 15 * 60 });
+  const failedLookups = new RateLimiterMemory({ points: 60, duration: 60 });
+
+  const guard = (limiter: RateLimiterMemory) => ({
+    /** Throws 429 when the address has used up its failures. */
+    async check(key: string): Promise<void> {
+      if (!enabled) return;
+      const res = await limiter.get(key);
+      if (res && res.remainingPoints <= 0) throw rateLimited(Math.ceil(res.msBeforeNext / 1000));
+    },
+    async fail(key: string): Promise<void> {
+      if (!enabled) return;
+      await limiter.penalty(key, 1).catch((res: unknown) => {
+        if (!(res instanceof RateLimiterRes)) throw res;
+      });
+    },
+  });
+
+  return { failedLogins: guard(failedLogins), failedLookups: guard(failedLookups) };
+}
+export type RateLimits = ReturnType<typeof createRateLimits>;
+
+export const sourceAddress = (ctx: Context) => ctx.ip || 'unknown';

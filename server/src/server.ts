@@ -1,0 +1,124 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import { Server as SocketServer } from 'socket.io';
+import { resolveAdminToken } from './admin/admin-token.ts';
+import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { createAgentService } from './agents/agent-service.ts';
+import { registerAgentRoutes } from './agents/agent-routes.ts';
+import { attachAgentSocket } from './agents/agent-socket.ts';
+import { createChannelService } from './channels/channel-service.ts';
+import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api-outbound.ts';
+import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
+import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
+import type { Config } from './config.ts';
+import { createConversationService } from './conversations/conversation-service.ts';
+import { DomainEvents } from './conversations/domain-events.ts';
+import { seedDemo, type DemoLogin } from './demo/seed-demo.ts';
+import { createDeliveryWorker } from './delivery/delivery-worker.ts';
+import { errorMiddleware } from './http/error-middleware.ts';
+import { jsonBody } from './http/json-body.ts';
+import { createRateLimits } from './http/rate-limits.ts';
+import { requestLog } from './http/request-log.ts';
+import { createLogger } from './logger.ts';
+import { PublicUrls } from './lib/public-urls.ts';
+import { mountStaticSites } from './static-sites.ts';
+import { openStore } from './store/store.ts';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  urls: PublicUrls;
+  /** Set only on the start that generated the admin token. */
+  generatedAdminToken: string | undefined;
+  demo: DemoLogin | undefined;
+  sites: string[];
+  log: Logger;
+  /** Stops accepting, finishes requests and delivery attempts in flight, closes the database. */
+  close(): Promise<void>;
+}
+
+/** Composition root: config -> db -> services -> http + socket.io -> listen. */
+export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
+  const log = options.log ?? createLogger(config.logLevel);
+  const store = openStore({ path: config.dbPath, sync: config.dbSync });
+  const events = new DomainEvents();
+  events.setMaxListeners(50);
+  const urls = new PublicUrls();
+  const urlPolicy = { allowPrivate: config.allowPrivateUrls };
+  const rateLimits = createRateLimits(config.rateLimits);
+  const adminToken = await resolveAdminToken(store, config.adminToken);
+
+  const agents = createAgentService({ store, events });
+  const channels = createChannelService({ store, events, urlPolicy });
+  const conversations = createConversationService({
+    store,
+    events,
+    outbounds: {
+      chat_api: chatApiOutbound({ attempts: config.delivery.attempts }),
+      // Widget visitors are reached over their socket; nothing to enqueue.
+      widget: { messageDelivery: () => null, typingDelivery: () => null },
+    },
+  });
+  const worker = createDeliveryWorker({
+    store,
+    events,
+    log,
+    handlers: { [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }) },
+    leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
+  });
+
+  const app = new Koa({ proxy: false });
+  const router = new Router();
+  router.get('/healthz', (ctx) => {
+    ctx.body = { ok: true };
+  });
+  registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
+  registerAgentRoutes(router, { store, agents, conversations, rateLimits });
+  registerChatApiRoutes(router, { store, conversations, rateLimits });
+
+  app.use(errorMiddleware(log));
+  app.use(requestLog(log));
+  const sites = mountStaticSites(app, config.staticDir);
+  app.use(jsonBody());
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+
+  const httpServer = http.createServer(app.callback());
+  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  attachAgentSocket(io, { store, events, conversations });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  urls.setBase(config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
+  const demo = config.demo ? await seedDemo({ store, agents, channels, urls, log }) : undefined;
+  worker.start();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    urls,
+    generatedAdminToken: adminToken.generated,
+    demo,
+    sites,
+    log,
+    close() {
+      closing ??= (async () => {
+        // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
+        const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
+        httpServer.closeIdleConnections();
+        await worker.stop();
+        await stopped;
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

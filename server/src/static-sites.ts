@@ -1,0 +1,28 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { send } from '@koa/send';
+import type Koa from 'koa';
+
+/** Built front ends the server hands out: the widget bundle, the agents' console and the demo shop. */
+export function mountStaticSites(app: Koa, staticDir: string | undefined): string[] {
+  const root = staticDir ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const sites = [
+    { prefix: '/widget', dir: path.join(root, 'widget/dist') },
+    { prefix: '/console', dir: path.join(root, 'demo-site/dist/console') },
+    { prefix: '/demo', dir: path.join(root, 'demo-site/dist/shop') },
+  ];
+  const mounted = sites.filter((site) => fs.existsSync(site.dir));
+  app.use(async (ctx, next) => {
+    const site = mounted.find((s) => ctx.path === s.prefix || ctx.path.startsWith(`${s.prefix}/`));
+    if (!site || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+    if (ctx.path === site.prefix) return ctx.redirect(`${site.prefix}/`);
+    const relative = ctx.path.slice(site.prefix.length + 1) || 'index.html';
+    const sent = await send(ctx, relative, { root: site.dir, index: 'index.html' }).catch((err: { status?: number }) => {
+      if (err.status === 404) return undefined;
+      throw err;
+    });
+    if (!sent) return next();
+  });
+  return mounted.map((s) => s.prefix);
+}

@@ -1,0 +1,100 @@
+import type { PresenceStatus } from '@svc/protocol';
+import type { Db } from './db.ts';
+import type { AgentRecord } from './records.ts';
+
+interface AgentRow {
+  id: number;
+  name: string;
+  email: string;
+  photo: string | null;
+  status: PresenceStatus;
+  role: 'admin' | 'agent';
+  active: number;
+  created_at: number;
+}
+
+const toAgent = (r: AgentRow): AgentRecord => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  photo: r.photo,
+  status: r.status,
+  role: r.role,
+  active: r.active === 1,
+  createdAt: r.created_at,
+});
+
+const columns = 'a.id, a.name, a.email, a.photo, a.status, a.role, a.active, a.created_at';
+
+export function createAgentsRepo(db: Db) {
+  const q = {
+    insert: db.prepare(
+      'INSERT INTO agents (name, email, password_hash, photo, role, created_at) VALUES (@name, @email, @passwordHash, @photo, @role, @createdAt)',
+    ),
+    insertToken: db.prepare('INSERT INTO agent_tokens (agent_id, token_hash, created_at) VALUES (?, ?, ?)'),
+    byId: db.prepare<[number], AgentRow>(`SELECT ${columns} FROM agents a WHERE a.id = ?`),
+    all: db.prepare<[], AgentRow>(`SELECT ${columns} FROM agents a ORDER BY a.id`),
+    credentials: db.prepare<[string], AgentRow & { password_hash: string }>(
+      `SELECT ${columns}, a.password_hash FROM agents a WHERE a.email = ?`,
+    ),
+    byToken: db.prepare<[string], AgentRow>(
+      `SELECT ${columns} FROM agent_tokens t JOIN agents a ON a.id = t.agent_id WHERE t.token_hash = ? AND a.active = 1`,
+    ),
+    setStatus: db.prepare('UPDATE agents SET status = ? WHERE id = ?'),
+    existing: db.prepare<[string], number>('SELECT id FROM agents WHERE id IN (SELECT value FROM json_each(?))').pluck(),
+    channelIds: db
+      .prepare<[number], number>(
+        'SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ? AND c.deleted_at IS NULL',
+      )
+      .pluck(),
+  };
+
+  const createWithToken = db.transaction(
+    (input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' }, tokenHash: string) => {
+      const now = Date.now();
+      const id = Number(q.insert.run({ ...input, createdAt: now }).lastInsertRowid);
+      q.insertToken.run(id, tokenHash, now);
+      return toAgent(q.byId.get(id)!);
+    },
+  );
+
+  return {
+    /** Creates the agent and its first API token in one unit of work. */
+    async create(
+      input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' },
+      tokenHash: string,
+    ): Promise<AgentRecord> {
+      return createWithToken(input, tokenHash);
+    },
+    async addToken(agentId: number, tokenHash: string): Promise<void> {
+      q.insertToken.run(agentId, tokenHash, Date.now());
+    },
+    async findById(id: number): Promise<AgentRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toAgent(row);
+    },
+    async list(): Promise<AgentRecord[]> {
+      return q.all.all().map(toAgent);
+    },
+    async findCredentials(email: string): Promise<{ agent: AgentRecord; passwordHash: string } | undefined> {
+      const row = q.credentials.get(email);
+      return row && { agent: toAgent(row), passwordHash: row.password_hash };
+    },
+    async findByTokenHash(tokenHash: string): Promise<AgentRecord | undefined> {
+      const row = q.byToken.get(tokenHash);
+      return row && toAgent(row);
+    },
+    async setStatus(id: number, status: PresenceStatus): Promise<void> {
+      q.setStatus.run(status, id);
+    },
+    /** The ids among `ids` that name existing agents. */
+    async existingIds(ids: number[]): Promise<number[]> {
+      return q.existing.all(JSON.stringify(ids));
+    },
+    /** Live channels the agent is assigned to. */
+    async channelIds(agentId: number): Promise<number[]> {
+      return q.channelIds.all(agentId);
+    },
+  };
+}
+export type AgentsRepo = ReturnType<typeof createAgentsRepo>;

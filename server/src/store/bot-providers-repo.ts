@@ -1,0 +1,47 @@
+import type { Db } from './db.ts';
+import type { BotProviderRecord } from './records.ts';
+
+interface BotProviderRow {
+  id: number;
+  provider_id: string;
+  name: string;
+  endpoint: string;
+  auth_json: string | null;
+  created_at: number;
+}
+
+const toProvider = (r: BotProviderRow): BotProviderRecord => ({
+  id: r.id,
+  providerId: r.provider_id,
+  name: r.name,
+  endpoint: r.endpoint,
+  auth: r.auth_json === null ? null : (JSON.parse(r.auth_json) as BotProviderRecord['auth']),
+  createdAt: r.created_at,
+});
+
+export function createBotProvidersRepo(db: Db) {
+  const q = {
+    insert: db.prepare(
+      'INSERT INTO bot_providers (provider_id, name, endpoint, auth_json, created_at) VALUES (@providerId, @name, @endpoint, @auth, @createdAt)',
+    ),
+    byId: db.prepare<[number], BotProviderRow>('SELECT * FROM bot_providers WHERE id = ?'),
+    byProviderId: db.prepare<[string], BotProviderRow>('SELECT * FROM bot_providers WHERE provider_id = ?'),
+    all: db.prepare<[], BotProviderRow>('SELECT * FROM bot_providers ORDER BY id'),
+  };
+  return {
+    async create(p: Omit<BotProviderRecord, 'id' | 'createdAt'>): Promise<BotProviderRecord> {
+      const id = Number(
+        q.insert.run({ ...p, auth: p.auth === null ? null : JSON.stringify(p.auth), createdAt: Date.now() }).lastInsertRowid,
+      );
+      return toProvider(q.byId.get(id)!);
+    },
+    async findByProviderId(providerId: string): Promise<BotProviderRecord | undefined> {
+      const row = q.byProviderId.get(providerId);
+      return row && toProvider(row);
+    },
+    async list(): Promise<BotProviderRecord[]> {
+      return q.all.all().map(toProvider);
+    },
+  };
+}
+export type BotProvidersRepo = ReturnType<typeof createBotProvidersRepo>;

@@ -1,0 +1,145 @@
+import type { ChannelKind } from '@svc/protocol';
+import type { Db } from './db.ts';
+import type { ChannelRecord } from './records.ts';
+
+interface ChannelRow {
+  id: number;
+  public_id: string;
+  kind: ChannelKind;
+  name: string;
+  random_string: string;
+  webhook_url: string | null;
+  chunked: number;
+  safe_domains_json: string;
+  bot_provider_id: number | null;
+  bot_provider_public_id: string | null;
+  bot_token: string | null;
+  created_at: number;
+  agent_ids_json: string;
+}
+
+const select = `
+  SELECT c.*, bp.provider_id AS bot_provider_public_id,
+    (SELECT json_group_array(agent_id) FROM (SELECT agent_id FROM channel_agents WHERE channel_id = c.id ORDER BY agent_id)) AS agent_ids_json
+  FROM channels c LEFT JOIN bot_providers bp ON bp.id = c.bot_provider_id
+  WHERE c.deleted_at IS NULL`;
+
+const toChannel = (r: ChannelRow): ChannelRecord => ({
+  id: r.id,
+  publicId: r.public_id,
+  kind: r.kind,
+  name: r.name,
+  randomString: r.random_string,
+  webhookUrl: r.webhook_url,
+  chunked: r.chunked === 1,
+  safeDomains: JSON.parse(r.safe_domains_json) as string[],
+  bot:
+    r.bot_provider_id !== null && r.bot_provider_public_id !== null && r.bot_token !== null
+      ? { providerRowId: r.bot_provider_id, providerId: r.bot_provider_public_id, token: r.bot_token }
+      : null,
+  agentIds: JSON.parse(r.agent_ids_json) as number[],
+  createdAt: r.created_at,
+});
+
+export interface NewChannel {
+  publicId: string;
+  kind: ChannelKind;
+  name: string;
+  randomString: string;
+  webhookUrl: string | null;
+  chunked: boolean;
+  safeDomains: string[];
+  agentIds: number[];
+}
+
+export interface ChannelPatch {
+  name?: string;
+  webhookUrl?: string | null;
+  chunked?: boolean;
+  safeDomains?: string[];
+  agentIds?: number[];
+  bot?: { providerRowId: number; token: string } | null;
+}
+
+export function createChannelsRepo(db: Db) {
+  const q = {
+    insert: db.prepare(
+      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, created_at)
+       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @createdAt)`,
+    ),
+    byId: db.prepare<[number], ChannelRow>(`${select} AND c.id = ?`),
+    byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
+    all: db.prepare<[], ChannelRow>(`${select} ORDER BY c.id`),
+    clearAgents: db.prepare('DELETE FROM channel_agents WHERE channel_id = ?'),
+    addAgent: db.prepare('INSERT OR IGNORE INTO channel_agents (channel_id, agent_id) VALUES (?, ?)'),
+    softDelete: db.prepare('UPDATE channels SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
+    online: db
+      .prepare<[number], number>(
+        `SELECT EXISTS (SELECT 1 FROM channel_agents ca JOIN agents a ON a.id = ca.agent_id
+         WHERE ca.channel_id = ? AND a.status = 'online' AND a.active = 1)`,
+      )
+      .pluck(),
+  };
+  const setAgents = (channelId: number, agentIds: number[]) => {
+    q.clearAgents.run(channelId);
+    for (const agentId of agentIds) q.addAgent.run(channelId, agentId);
+  };
+
+  const insert = db.transaction((c: NewChannel) => {
+    const id = Number(
+      q.insert.run({ ...c, chunked: c.chunked ? 1 : 0, safeDomains: JSON.stringify(c.safeDomains), createdAt: Date.now() }).lastInsertRowid,
+    );
+    setAgents(id, c.agentIds);
+    return id;
+  });
+
+  const update = db.transaction((id: number, patch: ChannelPatch) => {
+    const sets: string[] = [];
+    const values: Record<string, unknown> = { id };
+    const column = (name: string, value: unknown) => {
+      sets.push(`${name} = @${name}`);
+      values[name] = value;
+    };
+    if (patch.name !== undefined) column('name', patch.name);
+    if (patch.webhookUrl !== undefined) column('webhook_url', patch.webhookUrl);
+    if (patch.chunked !== undefined) column('chunked', patch.chunked ? 1 : 0);
+    if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
+    if (patch.bot !== undefined) {
+      column('bot_provider_id', patch.bot?.providerRowId ?? null);
+      column('bot_token', patch.bot?.token ?? null);
+    }
+    if (sets.length > 0) db.prepare(`UPDATE channels SET ${sets.join(', ')} WHERE id = @id AND deleted_at IS NULL`).run(values);
+    if (patch.agentIds !== undefined) setAgents(id, patch.agentIds);
+  });
+
+  return {
+    async create(channel: NewChannel): Promise<ChannelRecord> {
+      return toChannel(q.byId.get(insert(channel))!);
+    },
+    async findById(id: number): Promise<ChannelRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toChannel(row);
+    },
+    async findByPublicId(publicId: string): Promise<ChannelRecord | undefined> {
+      const row = q.byPublicId.get(publicId);
+      return row && toChannel(row);
+    },
+    async list(): Promise<ChannelRecord[]> {
+      return q.all.all().map(toChannel);
+    },
+    /** Applies the patch (agent list replaced whole) in one unit of work. */
+    async update(id: number, patch: ChannelPatch): Promise<ChannelRecord | undefined> {
+      update(id, patch);
+      return this.findById(id);
+    },
+    /** Deleted channels keep their chats for the archive; their endpoints answer 404. */
+    async delete(id: number): Promise<boolean> {
+      return q.softDelete.run(Date.now(), id).changes === 1;
+    },
+    /** spec 3: 1 while one of the channel's agents is online. */
+    async status(id: number): Promise<0 | 1> {
+      return q.online.get(id) === 1 ? 1 : 0;
+    },
+  };
+}
+export type ChannelsRepo = ReturnType<typeof createChannelsRepo>;

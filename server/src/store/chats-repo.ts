@@ -1,0 +1,220 @@
+import type { ChatState, MediaFields, MessageType } from '@svc/protocol';
+import type { Db } from './db.ts';
+import { insertDelivery } from './deliveries-repo.ts';
+import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
+import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
+
+interface ChatRow {
+  id: number;
+  channel_id: number;
+  channel_kind: ChatRecord['channelKind'];
+  channel_name: string;
+  state: ChatState;
+  assigned_agent_id: number | null;
+  blacklisted: number;
+  created_at: number;
+  closed_at: number | null;
+  client_json: string;
+  last_message_json: string | null;
+}
+
+const select = `
+  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, ch.state, ch.assigned_agent_id,
+    ch.blacklisted, ch.created_at, ch.closed_at,
+    (SELECT json_object('id', cl.id, 'channel_id', cl.channel_id, 'external_key', cl.external_key,
+       'external_id_json', cl.external_id_json, 'name', cl.name, 'phone', cl.phone, 'email', cl.email,
+       'photo', cl.photo, 'url', cl.url, 'invite', cl.invite) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
+    (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
+       'text', m.text, 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
+       'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
+  FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
+
+const toChat = (r: ChatRow): ChatRecord => ({
+  id: r.id,
+  channelId: r.channel_id,
+  channelKind: r.channel_kind,
+  channelName: r.channel_name,
+  state: r.state,
+  assignedAgentId: r.assigned_agent_id,
+  blacklisted: r.blacklisted === 1,
+  createdAt: r.created_at,
+  closedAt: r.closed_at,
+  client: toClient(JSON.parse(r.client_json) as ClientRow),
+  lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
+});
+
+export interface NewClientMessage {
+  channelId: number;
+  client: { key: string; id: string | number; profile: ClientProfile };
+  /** State of the chat when this message opens a new one: `bot` when a bot sees it first. */
+  newChatState: 'open' | 'bot';
+  message: { type: MessageType; text: string | null; media: MediaFields; externalId: string | null };
+}
+
+export interface ClientMessageResult {
+  chat: ChatRecord;
+  message: MessageRecord;
+  chatCreated: boolean;
+  clientChanged: boolean;
+}
+
+export interface NewAgentMessage {
+  chatId: number;
+  agentId: number;
+  message: { type: MessageType; text: string | null; media: MediaFields };
+  /** The outbound request that carries the message to the customer's side, if its channel needs one.
+   * Its payload is built with the new message id. */
+  delivery: (messageId: number) => NewDelivery | null;
+}
+
+const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
+
+export function createChatsRepo(db: Db) {
+  const q = {
+    byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
+    forAgent: db.prepare<[number, number], ChatRow>(
+      `${select} WHERE ch.id = ? AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)`,
+    ),
+    listForAgent: db.prepare<[number, string], ChatRow>(
+      `${select} WHERE c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)
+       AND ch.state = ? ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT 500`,
+    ),
+    client: db.prepare<[number, string], ClientRow>('SELECT * FROM clients WHERE channel_id = ? AND external_key = ?'),
+    insertClient: db.prepare(
+      `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
+       VALUES (@channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
+    ),
+    liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
+    insertChat: db.prepare('INSERT INTO chats (channel_id, client_id, state, created_at) VALUES (?, ?, ?, ?)'),
+    insertMessage: db.prepare(
+      `INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+       VALUES (@chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
+    ),
+    markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
+    messageById: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?'),
+    setLastMessage: db.prepare('UPDATE chats SET last_message_id = ? WHERE id = ?'),
+    assignIfFree: db.prepare("UPDATE chats SET assigned_agent_id = ? WHERE id = ? AND assigned_agent_id IS NULL AND state = 'open'"),
+    assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
+    close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
+  };
+
+  const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
+
+  const upsertClient = (channelId: number, c: NewClientMessage['client'], now: number) => {
+    const existing = q.client.get(channelId, c.key);
+    if (!existing) {
+      const row = { channelId, key: c.key, idJson: JSON.stringify(c.id), now, ...nullProfile(c.profile) };
+      q.insertClient.run(row);
+      return { client: q.client.get(channelId, c.key)!, changed: true };
+    }
+    const changes = profileColumns.filter((k) => c.profile[k] !== undefined && c.profile[k] !== existing[k]);
+    if (changes.length === 0) return { client: existing, changed: false };
+    const sets = changes.map((k) => `${k} = @${k}`).join(', ');
+    db.prepare(`UPDATE clients SET ${sets}, updated_at = @now WHERE id = @id`).run({ ...c.profile, now, id: existing.id });
+    return { client: q.client.get(channelId, c.key)!, changed: true };
+  };
+
+  const appendClientMessage = db.transaction((input: NewClientMessage) => {
+    const now = Date.now();
+    const { client, changed } = upsertClient(input.channelId, input.client, now);
+    let chatId = q.liveChat.get(client.id)?.id;
+    const chatCreated = chatId === undefined;
+    if (chatId === undefined) chatId = Number(q.insertChat.run(input.channelId, client.id, input.newChatState, now).lastInsertRowid);
+    const m = input.message;
+    const messageId = Number(
+      q.insertMessage.run({
+        chatId,
+        author: 'client',
+        agentId: null,
+        type: m.type,
+        text: m.text,
+        media: mediaJson(m.media),
+        externalId: m.externalId,
+        delivery: 'delivered',
+        now,
+      }).lastInsertRowid,
+    );
+    q.setLastMessage.run(messageId, chatId);
+    return {
+      chat: toChat(q.byId.get(chatId)!),
+      message: toMessage(q.messageById.get(messageId)!),
+      chatCreated,
+      clientChanged: changed && !chatCreated,
+    };
+  });
+
+  const updateClientProfile = db.transaction((channelId: number, c: NewClientMessage['client']) => {
+    const { client, changed } = upsertClient(channelId, c, Date.now());
+    return { client: toClient(client), changed, liveChatId: q.liveChat.get(client.id)?.id ?? null };
+  });
+
+  const appendAgentMessage = db.transaction((input: NewAgentMessage) => {
+    const now = Date.now();
+    const m = input.message;
+    const messageId = Number(
+      q.insertMessage.run({
+        chatId: input.chatId,
+        author: 'agent',
+        agentId: input.agentId,
+        type: m.type,
+        text: m.text,
+        media: mediaJson(m.media),
+        externalId: null,
+        delivery: 'pending',
+        now,
+      }).lastInsertRowid,
+    );
+    q.setLastMessage.run(messageId, input.chatId);
+    // The agent who answers an unassigned chat takes it, as the Reply action would.
+    q.assignIfFree.run(input.agentId, input.chatId);
+    const delivery = input.delivery(messageId);
+    if (delivery) insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
+    else q.markDelivered.run(messageId);
+    return { chat: toChat(q.byId.get(input.chatId)!), message: toMessage(q.messageById.get(messageId)!) };
+  });
+
+  return {
+    /** One unit of work: the client is found or created (its profile updated), its live chat found or
+     * opened, and the message stored. */
+    async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {
+      return appendClientMessage(input);
+    },
+    /** Updates a client's profile without a message (typing and profile-only updates). */
+    async updateClientProfile(
+      channelId: number,
+      client: NewClientMessage['client'],
+    ): Promise<{ client: ClientRecord; changed: boolean; liveChatId: number | null }> {
+      return updateClientProfile(channelId, client);
+    },
+    /** One unit of work: the message, the chat's last message, the assignment of a free chat and the
+     * outbound delivery. */
+    async appendAgentMessage(input: NewAgentMessage): Promise<{ chat: ChatRecord; message: MessageRecord }> {
+      return appendAgentMessage(input);
+    },
+    async findById(id: number): Promise<ChatRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toChat(row);
+    },
+    /** The chat, if it is on a live channel the agent is assigned to. */
+    async findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined> {
+      const row = q.forAgent.get(chatId, agentId);
+      return row && toChat(row);
+    },
+    async listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]> {
+      return q.listForAgent.all(agentId, state).map(toChat);
+    },
+    /** The agent takes the chat (from the queue, from a bot or from another agent). False when closed. */
+    async assign(chatId: number, agentId: number): Promise<boolean> {
+      return q.assign.run(agentId, chatId).changes === 1;
+    },
+    /** False when the chat was already closed. */
+    async close(chatId: number, blacklist: boolean): Promise<boolean> {
+      return q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
+    },
+  };
+}
+export type ChatsRepo = ReturnType<typeof createChatsRepo>;
+
+function nullProfile(p: ClientProfile) {
+  return Object.fromEntries(profileColumns.map((k) => [k, p[k] ?? null])) as Record<(typeof profileColumns)[number], string | null>;
+}

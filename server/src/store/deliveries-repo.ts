@@ -1,0 +1,154 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db.ts';
+import type { DeliveryRecord, NewDelivery } from './records.ts';
+
+interface DeliveryRow {
+  id: number;
+  kind: string;
+  channel_id: number;
+  chat_id: number | null;
+  message_id: number | null;
+  ordering_key: string;
+  url: string;
+  payload_json: string;
+  state: DeliveryRecord['state'];
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  last_status: number | null;
+  created_at: number;
+}
+
+const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
+  id: r.id,
+  kind: r.kind,
+  channelId: r.channel_id,
+  chatId: r.chat_id,
+  messageId: r.message_id,
+  orderingKey: r.ordering_key,
+  url: r.url,
+  payload: JSON.parse(r.payload_json) as unknown,
+  state: r.state,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  lastStatus: r.last_status,
+  createdAt: r.created_at,
+});
+
+/** Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery
+ * are written together or not at all. */
+const insertStatements = new WeakMap<Db, Statement<unknown[]>>();
+
+export function insertDelivery(db: Db, d: NewDelivery & { chatId: number | null; messageId: number | null }, now: number): number {
+  const orderingKey = d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+  let insert = insertStatements.get(db);
+  if (!insert) {
+    insert = db.prepare(
+      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, url, payload_json, max_attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    insertStatements.set(db, insert);
+  }
+  return Number(
+    insert.run(d.kind, d.channelId, d.chatId, d.messageId, orderingKey, d.url, JSON.stringify(d.payload), d.maxAttempts, now, now)
+      .lastInsertRowid,
+  );
+}
+
+export type AttemptOutcome =
+  | { result: 'delivered'; status: number }
+  /** Try again at `retryAt`, or fail for good when the attempts are used up. */
+  | { result: 'retry'; status: number | null; error: string; retryAt: number }
+  /** The receiver has spoken (an error body): no further attempt. */
+  | { result: 'failed'; status: number | null; error: string };
+
+export interface FinishedAttempt {
+  delivery: DeliveryRecord;
+  /** Set when the attempt changed the state of the message the delivery carries. */
+  message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
+}
+
+export function createDeliveriesRepo(db: Db) {
+  const q = {
+    // Only the oldest unfinished row of each ordering key is due: per-chat order holds even across retries.
+    due: db.prepare<[number, number, number], DeliveryRow>(
+      `SELECT d.* FROM deliveries d
+       WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (d.lease_until IS NULL OR d.lease_until < ?)
+         AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = d.ordering_key AND e.state = 'pending' AND e.id < d.id)
+       ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+    ),
+    claim: db.prepare('UPDATE deliveries SET claimed_by = ?, lease_until = ? WHERE id = ?'),
+    byId: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE id = ?'),
+    owned: db.prepare<[number, string], DeliveryRow>("SELECT * FROM deliveries WHERE id = ? AND claimed_by = ? AND state = 'pending'"),
+    finish: db.prepare(
+      `UPDATE deliveries SET state = @state, attempts = attempts + 1, last_error = @error, last_status = @status,
+         next_attempt_at = @nextAttemptAt, claimed_by = NULL, lease_until = NULL, finished_at = @finishedAt WHERE id = @id`,
+    ),
+    messageState: db.prepare('UPDATE messages SET delivery = ?, error = ? WHERE id = ?'),
+    // Only heads of their ordering key count; a leased head is due again when its lease ends.
+    nextDue: db
+      .prepare<[], number | null>(
+        `SELECT MIN(MAX(d.next_attempt_at, COALESCE(d.lease_until, 0))) FROM deliveries d
+         WHERE d.state = 'pending'
+           AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = d.ordering_key AND e.state = 'pending' AND e.id < d.id)`,
+      )
+      .pluck(),
+    listByChat: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE chat_id = ? ORDER BY id'),
+  };
+
+  const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number) => {
+    const rows = q.due.all(now, now, limit);
+    for (const r of rows) q.claim.run(workerId, now + leaseMs, r.id);
+    return rows.map(toDelivery);
+  });
+
+  const recordAttempt = db.transaction((id: number, workerId: string, outcome: AttemptOutcome): FinishedAttempt | undefined => {
+    const row = q.owned.get(id, workerId);
+    if (!row) return undefined; // the lease ran out and another worker owns the row now
+    const attempts = row.attempts + 1;
+    const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
+    const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
+    const now = Date.now();
+    q.finish.run({
+      id,
+      state,
+      error: outcome.result === 'delivered' ? null : outcome.error,
+      status: outcome.status,
+      nextAttemptAt: outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
+      finishedAt: state === 'pending' ? null : now,
+    });
+    let message: FinishedAttempt['message'] = null;
+    if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
+      const error = state === 'failed' && outcome.result !== 'delivered' ? outcome.error : null;
+      q.messageState.run(state, error, row.message_id);
+      message = { id: row.message_id, chatId: row.chat_id, delivery: state, error };
+    }
+    return { delivery: toDelivery(q.byId.get(id)!), message };
+  });
+
+  return {
+    /** Enqueues a delivery that no other row depends on (typing changes, events). */
+    async enqueue(d: NewDelivery & { chatId: number | null; messageId: number | null }): Promise<number> {
+      return insertDelivery(db, d, Date.now());
+    },
+    /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
+    async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
+      return claimDue.immediate(workerId, now, leaseMs, limit);
+    },
+    /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
+    async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome): Promise<FinishedAttempt | undefined> {
+      return recordAttempt.immediate(id, workerId, outcome);
+    },
+    /** When the next pending row becomes due, or null when none is pending. */
+    async nextDueAt(): Promise<number | null> {
+      return q.nextDue.get() ?? null;
+    },
+    async listByChat(chatId: number): Promise<DeliveryRecord[]> {
+      return q.listByChat.all(chatId).map(toDelivery);
+    },
+  };
+}
+export type DeliveriesRepo = ReturnType<typeof createDeliveriesRepo>;

@@ -1,0 +1,20 @@
+import type { Db } from './db.ts';
+import type { MessageRecord } from './records.ts';
+import { toMessage, type MessageRow } from './rows.ts';
+
+export function createMessagesRepo(db: Db) {
+  const q = {
+    byChat: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE chat_id = ? ORDER BY id'),
+    byId: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?'),
+  };
+  return {
+    async listByChat(chatId: number): Promise<MessageRecord[]> {
+      return q.byChat.all(chatId).map(toMessage);
+    },
+    async findById(id: number): Promise<MessageRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toMessage(row);
+    },
+  };
+}
+export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

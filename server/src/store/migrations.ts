@@ -1,0 +1,151 @@
+import type { Db } from './db.ts';
+
+/** Versioned schema. Append new versions; never edit one that has shipped. */
+const migrations: { version: number; name: string; sql: string }[] = [
+  {
+    version: 1,
+    name: 'initial schema',
+    sql: `
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+
+      CREATE TABLE agents (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        email TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        password_hash TEXT NOT NULL,
+        photo TEXT,
+        status TEXT NOT NULL DEFAULT 'offline' CHECK (status IN ('online', 'offline')),
+        role TEXT NOT NULL DEFAULT 'agent' CHECK (role IN ('admin', 'agent')),
+        active INTEGER NOT NULL DEFAULT 1,
+        created_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE agent_tokens (
+        id INTEGER PRIMARY KEY,
+        agent_id INTEGER NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        last_used_at INTEGER
+      );
+
+      CREATE TABLE bot_providers (
+        id INTEGER PRIMARY KEY,
+        provider_id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        endpoint TEXT NOT NULL,
+        auth_json TEXT,
+        created_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE channels (
+        id INTEGER PRIMARY KEY,
+        public_id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('chat_api', 'widget')),
+        name TEXT NOT NULL,
+        random_string TEXT NOT NULL,
+        webhook_url TEXT,
+        chunked INTEGER NOT NULL DEFAULT 0,
+        safe_domains_json TEXT NOT NULL DEFAULT '[]',
+        bot_provider_id INTEGER REFERENCES bot_providers(id),
+        bot_token TEXT,
+        created_at INTEGER NOT NULL,
+        deleted_at INTEGER
+      );
+
+      CREATE TABLE channel_agents (
+        channel_id INTEGER NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+        agent_id INTEGER NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        PRIMARY KEY (channel_id, agent_id)
+      );
+      CREATE INDEX channel_agents_by_agent ON channel_agents(agent_id);
+
+      CREATE TABLE clients (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        external_key TEXT NOT NULL,
+        external_id_json TEXT NOT NULL,
+        name TEXT,
+        phone TEXT,
+        email TEXT,
+        photo TEXT,
+        url TEXT,
+        invite TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (channel_id, external_key)
+      );
+
+      CREATE TABLE chats (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        client_id INTEGER NOT NULL REFERENCES clients(id),
+        state TEXT NOT NULL CHECK (state IN ('open', 'bot', 'closed')),
+        assigned_agent_id INTEGER REFERENCES agents(id),
+        blacklisted INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        closed_at INTEGER,
+        last_message_id INTEGER
+      );
+      CREATE INDEX chats_by_channel_state ON chats(channel_id, state);
+      CREATE UNIQUE INDEX one_live_chat_per_client ON chats(client_id) WHERE state != 'closed';
+
+      CREATE TABLE messages (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL REFERENCES chats(id),
+        author TEXT NOT NULL CHECK (author IN ('client', 'agent', 'bot', 'system')),
+        agent_id INTEGER REFERENCES agents(id),
+        type TEXT NOT NULL,
+        text TEXT,
+        media_json TEXT,
+        external_id TEXT,
+        delivery TEXT NOT NULL CHECK (delivery IN ('pending', 'delivered', 'failed')),
+        error TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX messages_by_chat ON messages(chat_id, id);
+
+      CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        chat_id INTEGER REFERENCES chats(id),
+        message_id INTEGER REFERENCES messages(id),
+        ordering_key TEXT NOT NULL,
+        url TEXT NOT NULL,
+        payload_json TEXT NOT NULL,
+        state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        max_attempts INTEGER NOT NULL,
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        last_status INTEGER,
+        claimed_by TEXT,
+        lease_until INTEGER,
+        created_at INTEGER NOT NULL,
+        finished_at INTEGER
+      );
+      CREATE INDEX deliveries_due ON deliveries(state, next_attempt_at);
+      CREATE INDEX deliveries_by_order ON deliveries(ordering_key, state, id);
+    `,
+  },
+];
+
+/** Applies every migration newer than the file's version, each in its own transaction. A second start on
+ * the same file finds nothing to do. */
+export function migrate(db: Db): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const ran: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    }).immediate();
+    ran.push(m.version);
+  }
+  return ran;
+}

@@ -1,0 +1,110 @@
+import type { ChannelKind, ChatState, DeliveryState, MediaFields, MessageAuthor, MessageType, PresenceStatus } from '@svc/protocol';
+
+/** Rows as the rest of the server sees them. Only store/ knows the columns behind them. */
+export interface AgentRecord {
+  id: number;
+  name: string;
+  email: string;
+  photo: string | null;
+  status: PresenceStatus;
+  role: 'admin' | 'agent';
+  active: boolean;
+  createdAt: number;
+}
+
+export interface ChannelRecord {
+  id: number;
+  publicId: string;
+  kind: ChannelKind;
+  name: string;
+  randomString: string;
+  webhookUrl: string | null;
+  chunked: boolean;
+  safeDomains: string[];
+  bot: { providerId: string; providerRowId: number; token: string } | null;
+  agentIds: number[];
+  createdAt: number;
+}
+
+export interface BotProviderRecord {
+  id: number;
+  providerId: string;
+  name: string;
+  endpoint: string;
+  auth: { token_url: string; client_id: string; client_secret: string } | null;
+  createdAt: number;
+}
+
+export interface ClientRecord {
+  id: number;
+  channelId: number;
+  /** String form of the customer's id: 42 and "42" are one customer. */
+  externalKey: string;
+  /** The id exactly as it first came in (an integer stays an integer). */
+  externalId: string | number;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  photo: string | null;
+  url: string | null;
+  invite: string | null;
+}
+
+export type ClientProfile = Partial<Pick<ClientRecord, 'name' | 'phone' | 'email' | 'photo' | 'url' | 'invite'>>;
+
+export interface MessageRecord {
+  id: number;
+  chatId: number;
+  author: MessageAuthor;
+  agentId: number | null;
+  type: MessageType;
+  text: string | null;
+  media: MediaFields;
+  externalId: string | null;
+  delivery: DeliveryState;
+  error: string | null;
+  createdAt: number;
+}
+
+export interface ChatRecord {
+  id: number;
+  channelId: number;
+  channelKind: ChannelKind;
+  channelName: string;
+  state: ChatState;
+  assignedAgentId: number | null;
+  blacklisted: boolean;
+  createdAt: number;
+  closedAt: number | null;
+  client: ClientRecord;
+  lastMessage: MessageRecord | null;
+}
+
+export interface DeliveryRecord {
+  id: number;
+  kind: string;
+  channelId: number;
+  chatId: number | null;
+  messageId: number | null;
+  orderingKey: string;
+  url: string;
+  payload: unknown;
+  state: DeliveryState;
+  attempts: number;
+  maxAttempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  lastStatus: number | null;
+  createdAt: number;
+}
+
+/** A delivery to enqueue in the same unit of work as the row that caused it. */
+export interface NewDelivery {
+  kind: string;
+  channelId: number;
+  url: string;
+  payload: unknown;
+  maxAttempts: number;
+  /** Rows with one key are sent one at a time, in id order. Defaults to the chat. */
+  orderingKey?: string;
+}

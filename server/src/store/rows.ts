@@ -1,0 +1,57 @@
+import type { DeliveryState, MediaFields, MessageAuthor, MessageType } from '@svc/protocol';
+import type { ClientRecord, MessageRecord } from './records.ts';
+
+/** Row shapes and mappers shared by the chat and message repositories. */
+export interface MessageRow {
+  id: number;
+  chat_id: number;
+  author: MessageAuthor;
+  agent_id: number | null;
+  type: MessageType;
+  text: string | null;
+  media_json: string | null;
+  external_id: string | null;
+  delivery: DeliveryState;
+  error: string | null;
+  created_at: number;
+}
+
+export const toMessage = (r: MessageRow): MessageRecord => ({
+  id: r.id,
+  chatId: r.chat_id,
+  author: r.author,
+  agentId: r.agent_id,
+  type: r.type,
+  text: r.text,
+  media: r.media_json === null ? {} : (JSON.parse(r.media_json) as MediaFields),
+  externalId: r.external_id,
+  delivery: r.delivery,
+  error: r.error,
+  createdAt: r.created_at,
+});
+
+export interface ClientRow {
+  id: number;
+  channel_id: number;
+  external_key: string;
+  external_id_json: string;
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+  photo: string | null;
+  url: string | null;
+  invite: string | null;
+}
+
+export const toClient = (r: ClientRow): ClientRecord => ({
+  id: r.id,
+  channelId: r.channel_id,
+  externalKey: r.external_key,
+  externalId: JSON.parse(r.external_id_json) as string | number,
+  name: r.name,
+  phone: r.phone,
+  email: r.email,
+  photo: r.photo,
+  url: r.url,
+  invite: r.invite,
+});

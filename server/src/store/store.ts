@@ -1,0 +1,26 @@
+import { createAgentsRepo } from './agents-repo.ts';
+import { createBotProvidersRepo } from './bot-providers-repo.ts';
+import { createChannelsRepo } from './channels-repo.ts';
+import { createChatsRepo } from './chats-repo.ts';
+import { openDb, type OpenDbOptions } from './db.ts';
+import { createDeliveriesRepo } from './deliveries-repo.ts';
+import { createMessagesRepo } from './messages-repo.ts';
+import { createSettingsRepo } from './settings-repo.ts';
+
+/** Every repository over one database. The only way the rest of the server reaches the data. */
+export function openStore(options: OpenDbOptions) {
+  const db = openDb(options);
+  return {
+    settings: createSettingsRepo(db),
+    agents: createAgentsRepo(db),
+    channels: createChannelsRepo(db),
+    botProviders: createBotProvidersRepo(db),
+    chats: createChatsRepo(db),
+    messages: createMessagesRepo(db),
+    deliveries: createDeliveriesRepo(db),
+    async close(): Promise<void> {
+      if (db.open) db.close();
+    },
+  };
+}
+export type Store = ReturnType<typeof openStore>;
