@@ -13,6 +13,8 @@ interface SocketData {
   agent: AgentRecord;
 }
 
+type AgentNamespace = Namespace<AgentClientEvents, AgentServerEvents, Record<string, never>, SocketData>;
+
 const channelRoom = (id: number) => `channel:${id}`;
 const agentRoom = (id: number) => `agent:${id}`;
 const typingEvent = z.object({ chat_id: z.number().int().positive(), state: typingSchema.shape.state });
@@ -23,7 +25,7 @@ const typingEvent = z.object({ chat_id: z.number().int().positive(), state: typi
  */
 export function attachAgentSocket(io: Server, deps: { store: Store; events: DomainEvents; conversations: ConversationService }) {
   const { store, events } = deps;
-  const nsp: Namespace<AgentClientEvents, AgentServerEvents, Record<string, never>, SocketData> = io.of(AGENT_NAMESPACE);
+  const nsp: AgentNamespace = io.of(AGENT_NAMESPACE) as unknown as AgentNamespace;
 
   nsp.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
