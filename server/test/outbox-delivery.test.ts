@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
+import { startFakeIntegrator } from './support/fake-integrator.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let t: TestServer;
+let integrator: Awaited<ReturnType<typeof startFakeIntegrator>>;
+let agent: TestAgent;
+let channel: TestChannel;
+
+beforeEach(async () => {
+  integrator = await startFakeIntegrator();
+  t = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '150', SVC_DELIVERY_ATTEMPTS: '3' });
+  agent = await createAgent(t.api);
+  channel = await createChatApiChannel(t.api, { webhook_url: `${integrator.url}/hooks/`, agent_ids: [agent.id] });
+});
+afterEach(async () => {
+  await t.dispose();
+  await integrator.close();
+});
+
+async function messageState(chatId: number, messageId: number, until: (m: any) => boolean, api = t.api) {
+  for (let i = 0; i < 100; i++) {
+    const list = await api.get(`/api/v1/chats/${chatId}/messages`, agent.token);
+    const m = list.body.messages.find((x: { id: number }) => x.id === messageId);
+    if (m && until(m)) return m;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('message never reached the expected state');
+}
+
+describe('delivery of agent replies to a Chat API integrator', () => {
+  it('posts the spec 2.1 shape to <webhook_url>/<public_id> and marks the message delivered', async () => {
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 42, 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'Hello!' }, agent.token);
+    await integrator.waitFor(1);
+    const req = integrator.received[0]!;
+    expect(req.path).toBe(`/hooks/${channel.public_id}`);
+    expect(req.headers['content-type']).toBe('application/json');
+    expect(req.headers['content-length']).toBe(String(Buffer.byteLength(req.raw)));
+    expect(req.body).toEqual({
+      sender: { name: agent.name },
+      recipient: { id: 42 },
+      message: { type: 'text', id: String(sent.body.message.id), text: 'Hello!' },
+    });
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m.delivery).toBe('delivered');
+  });
+
+  it('retries a 503 at the configured interval and delivers on the third attempt', async () => {
+    integrator.setResponder(() => (integrator.received.length < 3 ? { status: 503 } : { status: 200, body: { result: 'ok' } }));
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'x' }, agent.token);
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m.delivery).toBe('delivered');
+    expect(integrator.received).toHaveLength(3);
+    const gaps = integrator.received.slice(1).map((r, i) => r.at - integrator.received[i]!.at);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(140);
+  });
+
+  it('fails after the last attempt when the integrator keeps answering 500, with an error the agent sees', async () => {
+    integrator.setResponder(() => ({ status: 500 }));
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'x' }, agent.token);
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m.delivery).toBe('failed');
+    expect(m.error).toMatch(/after 3 attempts.*HTTP 500/);
+    expect(integrator.received).toHaveLength(3);
+  });
+
+  it('takes an {error} answer as final and shows its message', async () => {
+    integrator.setResponder(() => ({ status: 200, body: { error: { code: 7, message: 'User blocked the bot' } } }));
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'x' }, agent.token);
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m).toMatchObject({ delivery: 'failed', error: expect.stringContaining('User blocked the bot') });
+    expect(integrator.received).toHaveLength(1);
+  });
+
+  it('keeps the order of one chat while a message is being retried', async () => {
+    integrator.setResponder(() => (integrator.received.length === 1 ? { status: 503 } : { status: 200, body: { result: 'ok' } }));
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    for (const text of ['one', 'two', 'three']) {
+      await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text }, agent.token);
+    }
+    await integrator.waitFor(4);
+    const texts = integrator.received.map((r) => r.body.message.text);
+    expect(texts).toEqual(['one', 'one', 'two', 'three']);
+  });
+
+  it('does not let a hanging integrator hold up another channel', async () => {
+    // Attempts time out only after 5 s here, so the other channel is served while the first still hangs.
+    const slowServer = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '5000' });
+    const other = await startFakeIntegrator();
+    try {
+      integrator.setResponder(() => 'hang');
+      const a = await createAgent(slowServer.api);
+      const hanging = await createChatApiChannel(slowServer.api, { webhook_url: integrator.url, agent_ids: [a.id] });
+      const healthy = await createChatApiChannel(slowServer.api, { webhook_url: other.url, agent_ids: [a.id] });
+      const slow = await postCustomerMessage(slowServer.api, hanging.endpoint, 'slow', 'hi');
+      const fast = await postCustomerMessage(slowServer.api, healthy.endpoint, 'fast', 'hi');
+      await slowServer.api.post(`/api/v1/chats/${slow.body.chat_id}/messages`, { type: 'text', text: 'to slow' }, a.token);
+      await integrator.waitFor(1);
+      await slowServer.api.post(`/api/v1/chats/${fast.body.chat_id}/messages`, { type: 'text', text: 'to fast' }, a.token);
+      await other.waitFor(1, 4000);
+      expect(integrator.received).toHaveLength(1);
+    } finally {
+      await other.close();
+      await integrator.close();
+      await slowServer.dispose();
+    }
+  });
+
+  it('sends agent typing as typein and typeout', async () => {
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 7, 'hi');
+    await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/typing`, { state: 'start' }, agent.token);
+    await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/typing`, { state: 'stop' }, agent.token);
+    await integrator.waitFor(2);
+    expect(integrator.received.map((r) => r.body)).toEqual([
+      { sender: { name: agent.name }, recipient: { id: 7 }, message: { type: 'typein' } },
+      { sender: { name: agent.name }, recipient: { id: 7 }, message: { type: 'typeout' } },
+    ]);
+  });
+
+  it('resumes pending retries after a restart on the same database', async () => {
+    integrator.setResponder(() => ({ status: 503 }));
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'survives' }, agent.token);
+    await integrator.waitFor(1);
+    integrator.setResponder(() => ({ status: 200, body: { result: 'ok' } }));
+    t = await t.restart();
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m.delivery).toBe('delivered');
+    expect(integrator.received.at(-1)!.body.message.text).toBe('survives');
+  });
+});
