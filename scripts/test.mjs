@@ -1,0 +1,33 @@
+// `pnpm test` / `npm test`: install, find a browser, build, then typecheck, lint, format check, unit and
+// integration tests (Vitest) and end-to-end tests (Playwright), and close with one summary line.
+import fs from 'node:fs';
+import { ensureBrowser } from './lib/browser.mjs';
+import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
+
+const resultsDir = 'test-results';
+fs.mkdirSync(resultsDir, { recursive: true });
+
+ensureInstalled();
+const browser = ensureBrowser();
+pnpm(['build']);
+pnpm(['check']);
+
+const vitestJson = `${resultsDir}/vitest.json`;
+const playwrightJson = `${resultsDir}/playwright.json`;
+fs.rmSync(vitestJson, { force: true });
+fs.rmSync(playwrightJson, { force: true });
+const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { allowFailure: true });
+const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  allowFailure: true,
+  env: { CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+});
+
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const unit = read(vitestJson);
+const e2e = read(playwrightJson);
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) + (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
+const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+console.log(`\nunit+integration: ${unit?.numPassedTests ?? 0} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`);
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
