@@ -91,6 +91,8 @@ export interface ChannelView {
   random_string: string;
   status: 0 | 1;
   bot: { provider_id: string; token: string } | null;
+  /** Standard Webhooks secret that signs the channel's outbound requests; admins only. */
+  signing_secret: string;
   created_at: string;
   /** chat_api */
   chunked?: boolean;

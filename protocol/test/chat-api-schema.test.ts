@@ -40,7 +40,16 @@ describe('chat api inbound message', () => {
   it('ignores a broken optional photo or url and keeps the message', () => {
     const r = parse({ sender: { id: 'a', photo: 'not a url', url: '', name: '  ' }, message: { type: 'text', text: 'x' } });
     expect(r.success).toBe(true);
-    if (r.success) expect(r.data.sender).toEqual({ id: 'a', photo: undefined, url: undefined, name: undefined, phone: undefined, email: undefined, invite: undefined });
+    if (r.success)
+      expect(r.data.sender).toEqual({
+        id: 'a',
+        photo: undefined,
+        url: undefined,
+        name: undefined,
+        phone: undefined,
+        email: undefined,
+        invite: undefined,
+      });
   });
 
   it('requires an http(s) file for media, tolerating a missing file_name and file_size', () => {

@@ -99,6 +99,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   urls.setBase(config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
   const demo = config.demo ? await seedDemo({ store, agents, channels, urls, log }) : undefined;
   worker.start();
+  const sweep = setInterval(
+    () => void store.chats.forgetIdempotencyKeys().catch((err: unknown) => log.error({ err }, 'sweep failed')),
+    60 * 60 * 1000,
+  );
+  sweep.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -111,6 +116,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     log,
     close() {
       closing ??= (async () => {
+        clearInterval(sweep);
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

@@ -76,6 +76,10 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     ctx.body = await present(await deps.channels.update(id, request));
   });
 
+  router.post('/api/v1/channels/:id/rotate-signing-secret', admin, async (ctx) => {
+    ctx.body = await present(await deps.channels.rotateSigningSecret(channelId(ctx.params.id!)));
+  });
+
   router.delete('/api/v1/channels/:id', admin, async (ctx) => {
     await deps.channels.delete(channelId(ctx.params.id!));
     ctx.status = 204;

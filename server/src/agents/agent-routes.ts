@@ -77,6 +77,13 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
     ctx.body = { message: messageView(message) };
   });
 
+  router.post('/api/v1/chats/:id/messages/:messageId/resend', agent, async (ctx) => {
+    const messageId = chatIdParam.safeParse(ctx.params.messageId);
+    if (!messageId.success) throw notFound('No such message');
+    const message = await conversations.resendFailedMessage(currentAgent(ctx), chatId(ctx.params.id), messageId.data);
+    ctx.body = { message: messageView(message) };
+  });
+
   router.post('/api/v1/chats/:id/typing', agent, async (ctx) => {
     const id = chatId(ctx.params.id);
     await conversations.chatForAgent(currentAgent(ctx), id);

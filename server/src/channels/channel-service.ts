@@ -2,6 +2,7 @@ import type { CreateChannelRequest, UpdateChannelRequest } from '@svc/protocol';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { outboundUrlProblem, type UrlPolicy } from '../lib/outbound-url.ts';
 import { randomToken } from '../lib/secrets.ts';
+import { newSigningSecret } from '../lib/webhook-signature.ts';
 import type { ChannelPatch } from '../store/channels-repo.ts';
 import type { ChannelRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
@@ -45,6 +46,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         chunked: request.kind === 'chat_api' ? request.chunked : false,
         safeDomains: request.kind === 'widget' ? request.safe_domains : [],
         agentIds: [...new Set(request.agent_ids)],
+        signingSecret: newSigningSecret(),
       });
       await announceAgents(channel, []);
       return channel;
@@ -76,6 +78,13 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       }
       const updated = (await store.channels.update(id, patch))!;
       await announceAgents(updated, channel.agentIds);
+      return updated;
+    },
+
+    /** A new signing secret; the old one stops being used at once. */
+    async rotateSigningSecret(id: number): Promise<ChannelRecord> {
+      const updated = await store.channels.update(id, { signingSecret: newSigningSecret() });
+      if (!updated) throw notFound('No such channel');
       return updated;
     },
 

@@ -14,6 +14,7 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): 
     random_string: c.randomString,
     status,
     bot: c.bot && { provider_id: c.bot.providerId, token: c.bot.token },
+    signing_secret: c.signingSecret,
     created_at: iso(c.createdAt),
   };
   if (c.kind === 'chat_api') {

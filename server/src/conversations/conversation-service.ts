@@ -49,17 +49,19 @@ export function createConversationService(deps: { store: Store; events: DomainEv
   return {
     chatForAgent,
 
-    async receiveClientMessage(channel: ChannelRecord, client: ClientRef, message: ClientMessage) {
+    async receiveClientMessage(channel: ChannelRecord, client: ClientRef, message: ClientMessage, idempotencyKey?: string) {
       const input: NewClientMessage = {
         channelId: channel.id,
         client,
         newChatState: channel.bot ? 'bot' : 'open',
         message,
+        idempotencyKey,
       };
       const result = await store.chats.appendClientMessage(input);
+      if (result.replayed) return { chatId: result.chatId, messageId: result.messageId };
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
-      return result;
+      return { chatId: result.chat.id, messageId: result.message.id };
     },
 
     /** Typing from the customer's side; shown only when the client has a live chat. */
@@ -87,6 +89,21 @@ export function createConversationService(deps: { store: Store; events: DomainEv
       events.emit('chat.updated', { chat: result.chat });
       if (result.message.delivery === 'pending') events.emit('delivery.enqueued');
       return result.message;
+    },
+
+    /** Puts a failed agent message back into the outbox, as it was first sent. */
+    async resendFailedMessage(agent: AgentRecord, chatId: number, messageId: number): Promise<MessageRecord> {
+      const chat = await chatForAgent(agent, chatId);
+      const message = await store.messages.findById(messageId);
+      if (!message || message.chatId !== chat.id) throw notFound('No such message');
+      if (message.author !== 'agent' || message.delivery !== 'failed')
+        throw invalidRequest('Only a failed agent message can be sent again');
+      if (!(await store.deliveries.requeueFailedMessage(messageId)))
+        throw invalidRequest('This message has no failed delivery to send again');
+      events.emit('delivery.enqueued');
+      const pending = (await store.messages.findById(messageId))!;
+      events.emit('message.delivery', { chatId, channelId: chat.channelId, messageId, delivery: 'pending', error: null });
+      return pending;
     },
 
     async agentTyping(agent: AgentRecord, chatId: number, state: 'start' | 'stop') {

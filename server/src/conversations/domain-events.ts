@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { DeliveryState } from '@svc/protocol';
 import type { AgentRecord, ChatRecord, MessageRecord } from '../store/records.ts';
 
 /** What happened in the domain; features listen (the agents' sockets, the delivery worker) instead of
@@ -6,7 +7,7 @@ import type { AgentRecord, ChatRecord, MessageRecord } from '../store/records.ts
 export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
   'message.created': [{ chat: ChatRecord; message: MessageRecord }];
-  'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: 'delivered' | 'failed'; error: string | null }];
+  'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: DeliveryState; error: string | null }];
   typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
   presence: [{ agent: AgentRecord; channelIds: number[] }];
   'channel.status': [{ channelId: number; status: 0 | 1 }];

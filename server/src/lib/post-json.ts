@@ -18,14 +18,15 @@ export interface PostJsonResponse {
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
-/** POSTs JSON and reads the answer (at most 64 KiB of it). Rejects on timeout, refusal or a forbidden address. */
-export function postJson(target: string, payload: unknown, options: PostJsonOptions): Promise<PostJsonResponse> {
+/** POSTs a JSON body (already serialized, so it can be signed as sent) and reads the answer (at most
+ * 64 KiB of it). Rejects on timeout, refusal or a forbidden address. */
+export function postJson(target: string, json: string, options: PostJsonOptions): Promise<PostJsonResponse> {
   const url = new URL(target);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (net.isIP(host) && !options.policy.allowPrivate && isPrivateAddress(host)) {
     return Promise.reject(new Error(`${host} is a private address`));
   }
-  const body = Buffer.from(JSON.stringify(payload));
+  const body = Buffer.from(json);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'user-agent': 'svc-chat',

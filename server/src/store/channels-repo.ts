@@ -14,6 +14,7 @@ interface ChannelRow {
   bot_provider_id: number | null;
   bot_provider_public_id: string | null;
   bot_token: string | null;
+  signing_secret: string;
   created_at: number;
   agent_ids_json: string;
 }
@@ -38,6 +39,7 @@ const toChannel = (r: ChannelRow): ChannelRecord => ({
       ? { providerRowId: r.bot_provider_id, providerId: r.bot_provider_public_id, token: r.bot_token }
       : null,
   agentIds: JSON.parse(r.agent_ids_json) as number[],
+  signingSecret: r.signing_secret,
   createdAt: r.created_at,
 });
 
@@ -50,6 +52,7 @@ export interface NewChannel {
   chunked: boolean;
   safeDomains: string[];
   agentIds: number[];
+  signingSecret: string;
 }
 
 export interface ChannelPatch {
@@ -59,13 +62,14 @@ export interface ChannelPatch {
   safeDomains?: string[];
   agentIds?: number[];
   bot?: { providerRowId: number; token: string } | null;
+  signingSecret?: string;
 }
 
 export function createChannelsRepo(db: Db) {
   const q = {
     insert: db.prepare(
-      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, created_at)
-       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @createdAt)`,
+      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, signing_secret, created_at)
+       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @signingSecret, @createdAt)`,
     ),
     byId: db.prepare<[number], ChannelRow>(`${select} AND c.id = ?`),
     byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
@@ -104,6 +108,7 @@ export function createChannelsRepo(db: Db) {
     if (patch.webhookUrl !== undefined) column('webhook_url', patch.webhookUrl);
     if (patch.chunked !== undefined) column('chunked', patch.chunked ? 1 : 0);
     if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
+    if (patch.signingSecret !== undefined) column('signing_secret', patch.signingSecret);
     if (patch.bot !== undefined) {
       column('bot_provider_id', patch.bot?.providerRowId ?? null);
       column('bot_token', patch.bot?.token ?? null);

@@ -49,14 +49,15 @@ export interface NewClientMessage {
   /** State of the chat when this message opens a new one: `bot` when a bot sees it first. */
   newChatState: 'open' | 'bot';
   message: { type: MessageType; text: string | null; media: MediaFields; externalId: string | null };
+  /** The integrator's Idempotency-Key: a repeat within 24 hours stores nothing and gets the first answer. */
+  idempotencyKey?: string;
 }
 
-export interface ClientMessageResult {
-  chat: ChatRecord;
-  message: MessageRecord;
-  chatCreated: boolean;
-  clientChanged: boolean;
-}
+export type ClientMessageResult =
+  | { replayed: false; chat: ChatRecord; message: MessageRecord; chatCreated: boolean; clientChanged: boolean }
+  | { replayed: true; chatId: number; messageId: number };
+
+export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewAgentMessage {
   chatId: number;
@@ -96,6 +97,11 @@ export function createChatsRepo(db: Db) {
     assignIfFree: db.prepare("UPDATE chats SET assigned_agent_id = ? WHERE id = ? AND assigned_agent_id IS NULL AND state = 'open'"),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
+    idempotent: db.prepare<[number, string, number], { response_json: string }>(
+      'SELECT response_json FROM idempotency_keys WHERE channel_id = ? AND key = ? AND created_at > ?',
+    ),
+    rememberKey: db.prepare('INSERT OR REPLACE INTO idempotency_keys (channel_id, key, response_json, created_at) VALUES (?, ?, ?, ?)'),
+    forgetKeys: db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?'),
   };
 
   const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
@@ -114,8 +120,12 @@ export function createChatsRepo(db: Db) {
     return { client: q.client.get(channelId, c.key)!, changed: true };
   };
 
-  const appendClientMessage = db.transaction((input: NewClientMessage) => {
+  const appendClientMessage = db.transaction((input: NewClientMessage): ClientMessageResult => {
     const now = Date.now();
+    if (input.idempotencyKey !== undefined) {
+      const seen = q.idempotent.get(input.channelId, input.idempotencyKey, now - IDEMPOTENCY_WINDOW_MS);
+      if (seen) return { replayed: true, ...(JSON.parse(seen.response_json) as { chatId: number; messageId: number }) };
+    }
     const { client, changed } = upsertClient(input.channelId, input.client, now);
     let chatId = q.liveChat.get(client.id)?.id;
     const chatCreated = chatId === undefined;
@@ -135,7 +145,11 @@ export function createChatsRepo(db: Db) {
       }).lastInsertRowid,
     );
     q.setLastMessage.run(messageId, chatId);
+    if (input.idempotencyKey !== undefined) {
+      q.rememberKey.run(input.channelId, input.idempotencyKey, JSON.stringify({ chatId, messageId }), now);
+    }
     return {
+      replayed: false,
       chat: toChat(q.byId.get(chatId)!),
       message: toMessage(q.messageById.get(messageId)!),
       chatCreated,
@@ -178,6 +192,10 @@ export function createChatsRepo(db: Db) {
      * opened, and the message stored. */
     async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {
       return appendClientMessage(input);
+    },
+    /** Forgets idempotency keys older than the window. */
+    async forgetIdempotencyKeys(now = Date.now()): Promise<number> {
+      return q.forgetKeys.run(now - IDEMPOTENCY_WINDOW_MS).changes;
     },
     /** Updates a client's profile without a message (typing and profile-only updates). */
     async updateClientProfile(

@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3';
+import { randomToken } from '../lib/secrets.ts';
 import type { Db } from './db.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
@@ -9,6 +10,7 @@ interface DeliveryRow {
   chat_id: number | null;
   message_id: number | null;
   ordering_key: string;
+  event_id: string;
   url: string;
   payload_json: string;
   state: DeliveryRecord['state'];
@@ -27,6 +29,7 @@ const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
   chatId: r.chat_id,
   messageId: r.message_id,
   orderingKey: r.ordering_key,
+  eventId: r.event_id,
   url: r.url,
   payload: JSON.parse(r.payload_json) as unknown,
   state: r.state,
@@ -47,14 +50,25 @@ export function insertDelivery(db: Db, d: NewDelivery & { chatId: number | null;
   let insert = insertStatements.get(db);
   if (!insert) {
     insert = db.prepare(
-      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, url, payload_json, max_attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     insertStatements.set(db, insert);
   }
   return Number(
-    insert.run(d.kind, d.channelId, d.chatId, d.messageId, orderingKey, d.url, JSON.stringify(d.payload), d.maxAttempts, now, now)
-      .lastInsertRowid,
+    insert.run(
+      d.kind,
+      d.channelId,
+      d.chatId,
+      d.messageId,
+      orderingKey,
+      d.eventId ?? `evt_${randomToken(16)}`,
+      d.url,
+      JSON.stringify(d.payload),
+      d.maxAttempts,
+      now,
+      now,
+    ).lastInsertRowid,
   );
 }
 
@@ -99,6 +113,30 @@ export function createDeliveriesRepo(db: Db) {
     listByChat: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE chat_id = ? ORDER BY id'),
   };
 
+  const lastOfMessage = db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE message_id = ? ORDER BY id DESC LIMIT 1');
+  const setMessagePending = db.prepare("UPDATE messages SET delivery = 'pending', error = NULL WHERE id = ? AND delivery = 'failed'");
+  const requeueMessage = db.transaction((messageId: number): boolean => {
+    const last = lastOfMessage.get(messageId);
+    if (!last || last.state !== 'failed') return false;
+    if (setMessagePending.run(messageId).changes !== 1) return false;
+    insertDelivery(
+      db,
+      {
+        kind: last.kind,
+        channelId: last.channel_id,
+        chatId: last.chat_id,
+        messageId,
+        url: last.url,
+        payload: JSON.parse(last.payload_json),
+        maxAttempts: last.max_attempts,
+        orderingKey: last.ordering_key,
+        eventId: last.event_id,
+      },
+      Date.now(),
+    );
+    return true;
+  });
+
   const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number) => {
     const rows = q.due.all(now, now, limit);
     for (const r of rows) q.claim.run(workerId, now + leaseMs, r.id);
@@ -133,6 +171,11 @@ export function createDeliveriesRepo(db: Db) {
     /** Enqueues a delivery that no other row depends on (typing changes, events). */
     async enqueue(d: NewDelivery & { chatId: number | null; messageId: number | null }): Promise<number> {
       return insertDelivery(db, d, Date.now());
+    },
+    /** Sends a failed message again: a new delivery with the same request and event id. False unless the
+     * message's last delivery failed. */
+    async requeueFailedMessage(messageId: number): Promise<boolean> {
+      return requeueMessage.immediate(messageId);
     },
     /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
     async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {

@@ -51,6 +51,7 @@ const migrations: { version: number; name: string; sql: string }[] = [
         safe_domains_json TEXT NOT NULL DEFAULT '[]',
         bot_provider_id INTEGER REFERENCES bot_providers(id),
         bot_token TEXT,
+        signing_secret TEXT NOT NULL,
         created_at INTEGER NOT NULL,
         deleted_at INTEGER
       );
@@ -114,6 +115,7 @@ const migrations: { version: number; name: string; sql: string }[] = [
         chat_id INTEGER REFERENCES chats(id),
         message_id INTEGER REFERENCES messages(id),
         ordering_key TEXT NOT NULL,
+        event_id TEXT NOT NULL,
         url TEXT NOT NULL,
         payload_json TEXT NOT NULL,
         state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'failed')),
@@ -128,6 +130,15 @@ const migrations: { version: number; name: string; sql: string }[] = [
         finished_at INTEGER
       );
       CREATE INDEX deliveries_due ON deliveries(state, next_attempt_at);
+
+      CREATE TABLE idempotency_keys (
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        key TEXT NOT NULL,
+        response_json TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (channel_id, key)
+      );
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys(created_at);
       CREATE INDEX deliveries_by_order ON deliveries(ordering_key, state, id);
     `,
   },

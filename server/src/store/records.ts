@@ -23,6 +23,8 @@ export interface ChannelRecord {
   safeDomains: string[];
   bot: { providerId: string; providerRowId: number; token: string } | null;
   agentIds: number[];
+  /** Standard Webhooks signing secret (`whsec_...`) of the channel's outbound requests. */
+  signingSecret: string;
   createdAt: number;
 }
 
@@ -87,6 +89,8 @@ export interface DeliveryRecord {
   chatId: number | null;
   messageId: number | null;
   orderingKey: string;
+  /** Stable across attempts and replays: the receiver's de-duplication key (webhook-id). */
+  eventId: string;
   url: string;
   payload: unknown;
   state: DeliveryState;
@@ -107,4 +111,6 @@ export interface NewDelivery {
   maxAttempts: number;
   /** Rows with one key are sent one at a time, in id order. Defaults to the chat. */
   orderingKey?: string;
+  /** Defaults to a new random id. */
+  eventId?: string;
 }

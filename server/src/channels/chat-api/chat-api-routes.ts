@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { chatApiInboundSchema, clientKey, type InboundMessage } from '@svc/protocol';
 import type { Context } from 'koa';
 import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
-import { notFound } from '../../http/errors.ts';
+import { invalidRequest, notFound } from '../../http/errors.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { safeEqual } from '../../lib/secrets.ts';
@@ -53,8 +53,10 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
       ctx.body = { result: 'ok' };
       return;
     }
-    const result = await conversations.receiveClientMessage(channel, client, toClientMessage(message));
-    ctx.body = { result: 'ok', chat_id: result.chat.id, message_id: result.message.id };
+    const key = ctx.get('idempotency-key').trim();
+    if (key.length > 255) throw invalidRequest('Idempotency-Key must be at most 255 characters');
+    const result = await conversations.receiveClientMessage(channel, client, toClientMessage(message), key || undefined);
+    ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId };
   });
 }
 

@@ -2,12 +2,14 @@ import { chatApiReplySchema } from '@svc/protocol';
 import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../../lib/outbound-url.ts';
 import { postJson } from '../../lib/post-json.ts';
+import { signatureHeaders } from '../../lib/webhook-signature.ts';
 import type { Store } from '../../store/store.ts';
 
 /**
  * One attempt to hand a message to the integrator (spec 4.1, 7, 8). Only 200 with `{"result":"ok"}` counts;
  * an `{"error":{code,message}}` answer is final and its message is shown to the agent; timeouts, refusals
- * and other answers are tried again `intervalMs` later until the attempts are used up.
+ * and other answers are tried again `intervalMs` later until the attempts are used up. Every attempt carries
+ * Standard Webhooks signature headers made with the channel's secret; the spec's body is unchanged.
  */
 export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
   return async (delivery) => {
@@ -19,11 +21,14 @@ export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolic
       error: delivery.attempts + 1 >= delivery.maxAttempts ? `Not delivered after ${delivery.maxAttempts} attempts: ${error}` : error,
       retryAt: Date.now() + deps.intervalMs,
     });
+    const body = JSON.stringify(delivery.payload);
+    const headers = signatureHeaders(channel.signingSecret, delivery.eventId, body);
     let response;
     try {
-      response = await postJson(delivery.url, delivery.payload, {
+      response = await postJson(delivery.url, body, {
         timeoutMs: deps.intervalMs,
         chunked: channel.chunked,
+        headers,
         policy: deps.urlPolicy,
       });
     } catch (err) {
