@@ -78,6 +78,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       const next = await store.deliveries.nextDueAt();
       const saturated = inFlight.size >= concurrency;
       const delay = next === null || saturated ? 60_000 : Math.max(0, Math.min(60_000, next - Date.now()));
+      if (!running) break;
       // A finished attempt or a new row wakes the loop early.
       await new Promise<void>((resolve) => {
         wake = resolve;

@@ -1,5 +1,6 @@
 import type { ChatState, MediaFields, MessageType } from '@svc/protocol';
 import type { Db } from './db.ts';
+import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './deliveries-repo.ts';
 import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
 import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
@@ -70,7 +71,7 @@ export interface NewAgentMessage {
 
 const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
 
-export function createChatsRepo(db: Db) {
+export function createChatsRepo(db: Db, writes: WriteBatcher) {
   const q = {
     byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
     forAgent: db.prepare<[number, number], ChatRow>(
@@ -191,7 +192,7 @@ export function createChatsRepo(db: Db) {
     /** One unit of work: the client is found or created (its profile updated), its live chat found or
      * opened, and the message stored. */
     async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {
-      return appendClientMessage(input);
+      return writes.run(() => appendClientMessage(input));
     },
     /** Forgets idempotency keys older than the window. */
     async forgetIdempotencyKeys(now = Date.now()): Promise<number> {
@@ -202,12 +203,12 @@ export function createChatsRepo(db: Db) {
       channelId: number,
       client: NewClientMessage['client'],
     ): Promise<{ client: ClientRecord; changed: boolean; liveChatId: number | null }> {
-      return updateClientProfile(channelId, client);
+      return writes.run(() => updateClientProfile(channelId, client));
     },
     /** One unit of work: the message, the chat's last message, the assignment of a free chat and the
      * outbound delivery. */
     async appendAgentMessage(input: NewAgentMessage): Promise<{ chat: ChatRecord; message: MessageRecord }> {
-      return appendAgentMessage(input);
+      return writes.run(() => appendAgentMessage(input));
     },
     async findById(id: number): Promise<ChatRecord | undefined> {
       const row = q.byId.get(id);

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import { randomToken } from '../lib/secrets.ts';
 import type { Db } from './db.ts';
+import type { WriteBatcher } from './write-batcher.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
 interface DeliveryRow {
@@ -85,7 +86,7 @@ export interface FinishedAttempt {
   message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
 }
 
-export function createDeliveriesRepo(db: Db) {
+export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
   const q = {
     // Only the oldest unfinished row of each ordering key is due: per-chat order holds even across retries.
     due: db.prepare<[number, number, number], DeliveryRow>(
@@ -170,20 +171,20 @@ export function createDeliveriesRepo(db: Db) {
   return {
     /** Enqueues a delivery that no other row depends on (typing changes, events). */
     async enqueue(d: NewDelivery & { chatId: number | null; messageId: number | null }): Promise<number> {
-      return insertDelivery(db, d, Date.now());
+      return writes.run(() => insertDelivery(db, d, Date.now()));
     },
     /** Sends a failed message again: a new delivery with the same request and event id. False unless the
      * message's last delivery failed. */
     async requeueFailedMessage(messageId: number): Promise<boolean> {
-      return requeueMessage.immediate(messageId);
+      return writes.run(() => requeueMessage(messageId));
     },
     /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
     async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
-      return claimDue.immediate(workerId, now, leaseMs, limit);
+      return writes.run(() => claimDue(workerId, now, leaseMs, limit));
     },
     /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
     async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome): Promise<FinishedAttempt | undefined> {
-      return recordAttempt.immediate(id, workerId, outcome);
+      return writes.run(() => recordAttempt(id, workerId, outcome));
     },
     /** When the next pending row becomes due, or null when none is pending. */
     async nextDueAt(): Promise<number | null> {

@@ -6,18 +6,20 @@ import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createWriteBatcher } from './write-batcher.ts';
 
 /** Every repository over one database. The only way the rest of the server reaches the data. */
 export function openStore(options: OpenDbOptions) {
   const db = openDb(options);
+  const writes = createWriteBatcher(db);
   return {
     settings: createSettingsRepo(db),
     agents: createAgentsRepo(db),
     channels: createChannelsRepo(db),
     botProviders: createBotProvidersRepo(db),
-    chats: createChatsRepo(db),
+    chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
-    deliveries: createDeliveriesRepo(db),
+    deliveries: createDeliveriesRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();
     },
