@@ -16,7 +16,9 @@ const vitestJson = `${resultsDir}/vitest.json`;
 const playwrightJson = `${resultsDir}/playwright.json`;
 fs.rmSync(vitestJson, { force: true });
 fs.rmSync(playwrightJson, { force: true });
-const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { allowFailure: true });
+const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
+  allowFailure: true,
+});
 const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   allowFailure: true,
   env: { CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -26,7 +28,11 @@ const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, '
 const unit = read(vitestJson);
 const e2e = read(playwrightJson);
 const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
-const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) + (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
+const failed =
+  (unit?.numFailedTests ?? 0) +
+  (e2e?.stats?.unexpected ?? 0) +
+  (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) +
+  (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 console.log(`\nunit+integration: ${unit?.numPassedTests ?? 0} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

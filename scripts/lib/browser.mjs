@@ -29,12 +29,12 @@ export function ensureBrowser() {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (isRoot && hasApt) {
-    console.log('No Chromium found: installing Debian\'s chromium with apt-get...');
+    console.log("No Chromium found: installing Debian's chromium with apt-get...");
     spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], { stdio: 'inherit' });
     found = findBrowser();
     if (found) return found;
   }
-  console.log('No Chromium found: trying Playwright\'s own download...');
+  console.log("No Chromium found: trying Playwright's own download...");
   spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit', cwd: 'e2e' });
   found = findBrowser();
   if (found) return found;

@@ -26,6 +26,7 @@ export function pnpm(args, options = {}) {
 /** Installs dependencies when node_modules is missing or older than the lockfile. */
 export function ensureInstalled() {
   const marker = 'node_modules/.modules.yaml';
-  const stale = !fs.existsSync(marker) || (fs.existsSync('pnpm-lock.yaml') && fs.statSync('pnpm-lock.yaml').mtimeMs > fs.statSync(marker).mtimeMs);
+  const stale =
+    !fs.existsSync(marker) || (fs.existsSync('pnpm-lock.yaml') && fs.statSync('pnpm-lock.yaml').mtimeMs > fs.statSync(marker).mtimeMs);
   if (stale) pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]);
 }

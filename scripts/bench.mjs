@@ -1,0 +1,6 @@
+// `pnpm bench`: builds what the benchmarks start, then runs each; ratios are against baselines measured in the same run.
+import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
+
+ensureInstalled();
+pnpm(['build']);
+pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);

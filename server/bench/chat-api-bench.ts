@@ -1,0 +1,189 @@
+// `pnpm bench`: Chat API intake against a bare Koa + better-sqlite3 handler measured in the same run, at
+// both `synchronous` settings, then agent-message deliveries per second to a fast integrator.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+const ADMIN = 'bench-admin-token-0123456789';
+
+interface Running {
+  base: string;
+  child: ChildProcess;
+}
+
+function startProcess(args: string[], env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+async function stop(r: Running) {
+  await new Promise((resolve) => {
+    r.child.once('exit', resolve);
+    r.child.kill('SIGTERM');
+  });
+}
+
+async function json(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as any;
+}
+
+async function load(url: string) {
+  let n = 0;
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            sender: { id: `c${n++ % 500}`, name: 'Bench' },
+            message: { type: 'text', text: 'Hello, I have a question about my order' },
+          }),
+        }),
+      },
+    ],
+  });
+  const errors = result.errors + result.non2xx;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, errors };
+}
+
+async function intake(sync: 'full' | 'normal', dir: string) {
+  const bare = await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, `bare-${sync}.sqlite`), BENCH_SYNC: sync });
+  const bareResult = await load(`${bare.base}/messages`);
+  await stop(bare);
+
+  const svc = await startProcess(['server/dist/main.js'], {
+    PORT: '0',
+    SVC_DB: path.join(dir, `svc-${sync}.sqlite`),
+    SVC_DB_SYNC: sync,
+    SVC_RATE_LIMITS: 'off',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_ADMIN_TOKEN: ADMIN,
+    SVC_ALLOW_PRIVATE_URLS: '1',
+  });
+  const agent = await json(
+    'POST',
+    `${svc.base}/api/v1/agents`,
+    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
+    ADMIN,
+  );
+  const channel = await json(
+    'POST',
+    `${svc.base}/api/v1/channels`,
+    { kind: 'chat_api', name: 'Bench', webhook_url: 'http://127.0.0.1:9/none', chunked: false, agent_ids: [agent.id] },
+    ADMIN,
+  );
+  const svcResult = await load(channel.endpoint);
+  await stop(svc);
+  return { bare: bareResult, svc: svcResult };
+}
+
+async function deliveries(dir: string, count = 1000, chats = 50) {
+  let received = 0;
+  let done: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (done = resolve));
+  const integrator = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+      if (++received === count) done();
+    });
+  });
+  await new Promise<void>((resolve) => integrator.listen(0, '127.0.0.1', resolve));
+  const svc = await startProcess(['server/dist/main.js'], {
+    PORT: '0',
+    SVC_DB: path.join(dir, 'svc-deliveries.sqlite'),
+    SVC_RATE_LIMITS: 'off',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_ADMIN_TOKEN: ADMIN,
+    SVC_ALLOW_PRIVATE_URLS: '1',
+  });
+  const agent = await json(
+    'POST',
+    `${svc.base}/api/v1/agents`,
+    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
+    ADMIN,
+  );
+  const url = `http://127.0.0.1:${(integrator.address() as AddressInfo).port}`;
+  const channel = await json(
+    'POST',
+    `${svc.base}/api/v1/channels`,
+    { kind: 'chat_api', name: 'B', webhook_url: url, chunked: false, agent_ids: [agent.id] },
+    ADMIN,
+  );
+  const chatIds: number[] = [];
+  for (let i = 0; i < chats; i++) {
+    chatIds.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+  }
+  const started = performance.now();
+  for (let i = 0; i < count; i += chats) {
+    await Promise.all(
+      chatIds.map((id, j) => json('POST', `${svc.base}/api/v1/chats/${id}/messages`, { type: 'text', text: `m${i + j}` }, agent.token)),
+    );
+  }
+  await all;
+  const ms = performance.now() - started;
+  await stop(svc);
+  integrator.close();
+  return { count, ms, perSecond: (count / ms) * 1000 };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: run pnpm build first');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
+  try {
+    console.log(`Chat API intake: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores\n`);
+    console.log('sync    handler            req/s     p50 ms   p99 ms   errors');
+    const targets = { full: 1.0, normal: 0.6 };
+    const verdicts: string[] = [];
+    for (const sync of ['full', 'normal'] as const) {
+      const { bare, svc } = await intake(sync, dir);
+      const row = (name: string, r: typeof bare) =>
+        console.log(
+          `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${r.errors}`,
+        );
+      row('bare koa+sqlite', bare);
+      row('svc chat api', svc);
+      const ratio = svc.rps / bare.rps;
+      verdicts.push(
+        `${sync}: throughput ${ratio.toFixed(2)}x the bare handler (target >= ${targets[sync]}x) ${ratio >= targets[sync] ? 'OK' : 'BELOW TARGET'}; ` +
+          `p99 ${svc.p99} ms vs ${bare.p99} ms ${svc.p99 <= bare.p99 ? 'OK' : 'WORSE'}`,
+      );
+    }
+    console.log(`\n${verdicts.join('\n')}`);
+    const d = await deliveries(dir);
+    console.log(
+      `\nDeliveries to a fast integrator: ${d.count} agent messages over 50 chats in ${d.ms.toFixed(0)} ms = ${d.perSecond.toFixed(0)}/s`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
