@@ -135,6 +135,18 @@ export interface ClientView {
   invite: string | null;
   /** Name, phone or email, else "Anonymous" (spec 2.1). */
   display_name: string;
+  /** Widget visitors: sequential number (spec 4.4 getVisitorNumber). */
+  visitor_number: number | null;
+  description: string | null;
+  /** From setCustomData; links outside the channel's safe domains are already removed. */
+  custom_data: { title?: string; content?: string; link?: string; key?: string }[];
+  /** From setUserToken. */
+  user_token: string | null;
+  page_title: string | null;
+  referrer: string | null;
+  utm: Record<string, string> | null;
+  user_agent: string | null;
+  ip: string | null;
 }
 
 export const messageAuthors = ['client', 'agent', 'bot', 'system'] as const;

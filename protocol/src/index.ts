@@ -4,3 +4,4 @@ export * from './media.ts';
 export * from './agent-api.ts';
 export * from './agent-events.ts';
 export * from './chat-api.ts';
+export * from './widget-api.ts';

@@ -11,6 +11,8 @@ import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
 import { createChannelService } from './channels/channel-service.ts';
 import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api-outbound.ts';
+import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
+import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
@@ -78,6 +80,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
+  registerWidgetRoutes(router, { store });
 
   app.use(errorMiddleware(log));
   app.use(requestLog(log));
@@ -87,8 +90,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(router.allowedMethods({ throw: true }));
 
   const httpServer = http.createServer(app.callback());
-  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024 });
+  // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
+  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true, credentials: false } });
   attachAgentSocket(io, { store, events, conversations });
+  attachWidgetGateway(io, { store, events, conversations, rateLimits, log });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

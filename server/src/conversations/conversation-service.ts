@@ -87,6 +87,8 @@ export function createConversationService(deps: { store: Store; events: DomainEv
       });
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
+      if (chat.assignedAgentId === null && result.chat.assignedAgentId === agent.id)
+        events.emit('chat.accepted', { chat: result.chat, agent });
       if (result.message.delivery === 'pending') events.emit('delivery.enqueued');
       return result.message;
     },
@@ -124,7 +126,9 @@ export function createConversationService(deps: { store: Store; events: DomainEv
       if (chat.state === 'closed') throw invalidRequest('The chat is closed');
       if (chat.assignedAgentId === agent.id && chat.state === 'open') return chat;
       await store.chats.assign(chatId, agent.id);
-      return (await publishChat(chatId))!;
+      const accepted = (await publishChat(chatId))!;
+      events.emit('chat.accepted', { chat: accepted, agent });
+      return accepted;
     },
 
     async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {

@@ -6,6 +6,8 @@ import type { AgentRecord, ChatRecord, MessageRecord } from '../store/records.ts
  * being called sideways. */
 export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
+  /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */
+  'chat.accepted': [{ chat: ChatRecord; agent: AgentRecord }];
   'message.created': [{ chat: ChatRecord; message: MessageRecord }];
   'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: DeliveryState; error: string | null }];
   typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];

@@ -1,4 +1,5 @@
 import type { AgentView, ChatView, ClientView, MessageView } from '@svc/protocol';
+import { isSafeLink } from '../lib/safe-link.ts';
 import type { AgentRecord, ChatRecord, ClientRecord, MessageRecord } from '../store/records.ts';
 
 /** Records to the wire shapes of the agent API and the agents' socket. */
@@ -8,7 +9,8 @@ export function agentView(a: AgentRecord): AgentView {
   return { id: a.id, name: a.name, email: a.email, photo: a.photo, status: a.status };
 }
 
-export function clientView(c: ClientRecord): ClientView {
+/** The client as agents see it; custom data links outside the channel's safe domains are dropped. */
+export function clientView(c: ClientRecord, safeDomains: string[]): ClientView {
   return {
     id: c.externalKey,
     name: c.name,
@@ -18,6 +20,17 @@ export function clientView(c: ClientRecord): ClientView {
     url: c.url,
     invite: c.invite,
     display_name: c.name ?? c.phone ?? c.email ?? 'Anonymous',
+    visitor_number: c.visitorNumber,
+    description: c.description,
+    custom_data: c.customData.map(({ link, ...field }) =>
+      link !== undefined && isSafeLink(link, safeDomains) ? { ...field, link } : field,
+    ),
+    user_token: c.userToken,
+    page_title: c.pageTitle,
+    referrer: c.referrer,
+    utm: c.utm,
+    user_agent: c.userAgent,
+    ip: c.ip,
   };
 }
 
@@ -43,7 +56,7 @@ export function chatView(c: ChatRecord): ChatView {
     channel_kind: c.channelKind,
     channel_name: c.channelName,
     state: c.state,
-    client: clientView(c.client),
+    client: clientView(c.client, c.channelSafeDomains),
     assigned_agent_id: c.assignedAgentId,
     created_at: iso(c.createdAt),
     closed_at: c.closedAt === null ? null : iso(c.closedAt),

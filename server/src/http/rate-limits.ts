@@ -25,7 +25,31 @@ export function createRateLimits(enabled: boolean) {
     },
   });
 
-  return { failedLogins: guard(failedLogins), failedLookups: guard(failedLookups) };
+  /** Page-driven widget traffic, spent per visitor (messages, profile updates) or per address (new visitors). */
+  const budget = (points: number, duration: number) => {
+    const limiter = new RateLimiterMemory({ points, duration });
+    return {
+      /** False when the key has no budget left. */
+      async take(key: string): Promise<boolean> {
+        if (!enabled) return true;
+        return limiter.consume(key).then(
+          () => true,
+          (res: unknown) => {
+            if (res instanceof RateLimiterRes) return false;
+            throw res;
+          },
+        );
+      },
+    };
+  };
+
+  return {
+    failedLogins: guard(failedLogins),
+    failedLookups: guard(failedLookups),
+    visitorMessages: budget(30, 60),
+    visitorUpdates: budget(60, 60),
+    newVisitors: budget(60, 10 * 60),
+  };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;
 

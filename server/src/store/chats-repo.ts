@@ -3,13 +3,14 @@ import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './deliveries-repo.ts';
 import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
-import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
+import { clientColumns, toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
 
 interface ChatRow {
   id: number;
   channel_id: number;
   channel_kind: ChatRecord['channelKind'];
   channel_name: string;
+  channel_safe_domains_json: string;
   state: ChatState;
   assigned_agent_id: number | null;
   blacklisted: number;
@@ -20,11 +21,9 @@ interface ChatRow {
 }
 
 const select = `
-  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, ch.state, ch.assigned_agent_id,
+  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
     ch.blacklisted, ch.created_at, ch.closed_at,
-    (SELECT json_object('id', cl.id, 'channel_id', cl.channel_id, 'external_key', cl.external_key,
-       'external_id_json', cl.external_id_json, 'name', cl.name, 'phone', cl.phone, 'email', cl.email,
-       'photo', cl.photo, 'url', cl.url, 'invite', cl.invite) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
+    (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
@@ -35,6 +34,7 @@ const toChat = (r: ChatRow): ChatRecord => ({
   channelId: r.channel_id,
   channelKind: r.channel_kind,
   channelName: r.channel_name,
+  channelSafeDomains: JSON.parse(r.channel_safe_domains_json) as string[],
   state: r.state,
   assignedAgentId: r.assigned_agent_id,
   blacklisted: r.blacklisted === 1,

@@ -74,9 +74,24 @@ const migrations: { version: number; name: string; sql: string }[] = [
         photo TEXT,
         url TEXT,
         invite TEXT,
+        visitor_token_hash TEXT UNIQUE,
+        visitor_number INTEGER UNIQUE,
+        description TEXT,
+        custom_data_json TEXT NOT NULL DEFAULT '[]',
+        user_token TEXT,
+        page_title TEXT,
+        referrer TEXT,
+        utm_json TEXT,
+        user_agent TEXT,
+        ip TEXT,
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL,
         UNIQUE (channel_id, external_key)
+      );
+
+      CREATE TABLE counters (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
       );
 
       CREATE TABLE chats (

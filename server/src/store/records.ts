@@ -1,4 +1,13 @@
-import type { ChannelKind, ChatState, DeliveryState, MediaFields, MessageAuthor, MessageType, PresenceStatus } from '@svc/protocol';
+import type {
+  ChannelKind,
+  CustomDataField,
+  ChatState,
+  DeliveryState,
+  MediaFields,
+  MessageAuthor,
+  MessageType,
+  PresenceStatus,
+} from '@svc/protocol';
 
 /** Rows as the rest of the server sees them. Only store/ knows the columns behind them. */
 export interface AgentRecord {
@@ -50,9 +59,26 @@ export interface ClientRecord {
   photo: string | null;
   url: string | null;
   invite: string | null;
+  visitorNumber: number | null;
+  description: string | null;
+  customData: CustomDataField[];
+  userToken: string | null;
+  pageTitle: string | null;
+  referrer: string | null;
+  utm: Record<string, string> | null;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 export type ClientProfile = Partial<Pick<ClientRecord, 'name' | 'phone' | 'email' | 'photo' | 'url' | 'invite'>>;
+
+/** What a widget visitor's page may change about the visitor. */
+export type VisitorPatch = Partial<
+  Pick<
+    ClientRecord,
+    'name' | 'phone' | 'email' | 'description' | 'customData' | 'userToken' | 'url' | 'pageTitle' | 'referrer' | 'utm' | 'userAgent' | 'ip'
+  >
+>;
 
 export interface MessageRecord {
   id: number;
@@ -73,6 +99,7 @@ export interface ChatRecord {
   channelId: number;
   channelKind: ChannelKind;
   channelName: string;
+  channelSafeDomains: string[];
   state: ChatState;
   assignedAgentId: number | null;
   blacklisted: boolean;

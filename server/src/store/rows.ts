@@ -1,4 +1,4 @@
-import type { DeliveryState, MediaFields, MessageAuthor, MessageType } from '@svc/protocol';
+import type { CustomDataField, DeliveryState, MediaFields, MessageAuthor, MessageType } from '@svc/protocol';
 import type { ClientRecord, MessageRecord } from './records.ts';
 
 /** Row shapes and mappers shared by the chat and message repositories. */
@@ -41,7 +41,39 @@ export interface ClientRow {
   photo: string | null;
   url: string | null;
   invite: string | null;
+  visitor_number: number | null;
+  description: string | null;
+  custom_data_json: string;
+  user_token: string | null;
+  page_title: string | null;
+  referrer: string | null;
+  utm_json: string | null;
+  user_agent: string | null;
+  ip: string | null;
 }
+
+/** Columns of a client row, for queries that embed it as JSON. */
+export const clientColumns = [
+  'id',
+  'channel_id',
+  'external_key',
+  'external_id_json',
+  'name',
+  'phone',
+  'email',
+  'photo',
+  'url',
+  'invite',
+  'visitor_number',
+  'description',
+  'custom_data_json',
+  'user_token',
+  'page_title',
+  'referrer',
+  'utm_json',
+  'user_agent',
+  'ip',
+] as const;
 
 export const toClient = (r: ClientRow): ClientRecord => ({
   id: r.id,
@@ -54,4 +86,13 @@ export const toClient = (r: ClientRow): ClientRecord => ({
   photo: r.photo,
   url: r.url,
   invite: r.invite,
+  visitorNumber: r.visitor_number,
+  description: r.description,
+  customData: JSON.parse(r.custom_data_json) as CustomDataField[],
+  userToken: r.user_token,
+  pageTitle: r.page_title,
+  referrer: r.referrer,
+  utm: r.utm_json === null ? null : (JSON.parse(r.utm_json) as Record<string, string>),
+  userAgent: r.user_agent,
+  ip: r.ip,
 });

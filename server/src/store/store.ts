@@ -6,6 +6,7 @@ import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 
 /** Every repository over one database. The only way the rest of the server reaches the data. */
@@ -19,6 +20,7 @@ export function openStore(options: OpenDbOptions) {
     botProviders: createBotProvidersRepo(db),
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
+    visitors: createVisitorsRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import type { MediaFields, MessageType } from './media.ts';
+import { codePointLength } from './text.ts';
+
+/** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
+export const VISITOR_NAMESPACE = '/visitors';
+
+export const visitorHandshakeSchema = z.object({
+  widget_id: z.string().min(1).max(64),
+  visitor_token: z.string().min(1).max(128).optional(),
+});
+export type VisitorHandshake = z.infer<typeof visitorHandshakeSchema>;
+
+/** Longest text a visitor may send in one message, in code points (the Chat API's limit too). */
+export const VISITOR_TEXT_MAX = 1000;
+
+// ---- what the page and the widget send (all untrusted: spec 5.5) ----
+const shortText = (max: number) => z.string().trim().max(max);
+
+/** spec 4.4 setContactInfo: name, email, phone, description. */
+export const contactInfoSchema = z
+  .object({ name: shortText(200), email: shortText(320), phone: shortText(100), description: shortText(2000) })
+  .partial()
+  .strip();
+export type ContactInfo = z.infer<typeof contactInfoSchema>;
+
+/** spec 2.3 field: content (tags neutralized), title, link, key. */
+export const customDataFieldSchema = z
+  .object({ content: shortText(2000), title: shortText(200), link: shortText(2048), key: shortText(200) })
+  .partial()
+  .strip();
+export const customDataSchema = z.array(customDataFieldSchema).max(50);
+export type CustomDataField = z.infer<typeof customDataFieldSchema>;
+
+export const pageInfoSchema = z
+  .object({
+    url: shortText(2048),
+    title: shortText(500),
+    referrer: shortText(2048),
+    utm: z.record(z.enum(['source', 'medium', 'campaign', 'content', 'term']), shortText(200)),
+    user_agent: shortText(500),
+  })
+  .partial()
+  .strip();
+export type PageInfo = z.infer<typeof pageInfoSchema>;
+
+export const visitorMessageSchema = z.object({
+  /** Chosen by the widget; a message sent twice with one id is stored once (exactly once across reconnects). */
+  client_msg_id: z.string().min(8).max(64),
+  text: z
+    .string()
+    .refine((t) => t.trim().length > 0, 'must not be empty')
+    .refine((t) => codePointLength(t) <= VISITOR_TEXT_MAX, `must be at most ${VISITOR_TEXT_MAX} characters`),
+});
+export type VisitorMessageRequest = z.infer<typeof visitorMessageSchema>;
+
+export const userTokenSchema = z.string().trim().min(1).max(256);
+
+// ---- what the server tells the widget ----
+export interface VisitorMessageView extends MediaFields {
+  id: number;
+  author: 'visitor' | 'agent' | 'bot' | 'system';
+  /** Name and avatar of the agent who wrote an agent message. */
+  agent?: { name: string; photo: string | null };
+  type: MessageType;
+  text?: string;
+  created_at: string;
+  client_msg_id?: string;
+}
+
+export interface WidgetSession {
+  visitor_id: string;
+  /** Kept by the widget (localStorage) to come back as the same visitor; never shown to the page. */
+  visitor_token: string;
+  visitor_number: number;
+  status: 'online' | 'offline';
+  contact: ContactInfo;
+  chat: {
+    id: number;
+    state: 'open' | 'bot' | 'closed';
+    agent: { name: string; photo: string | null } | null;
+    messages: VisitorMessageView[];
+  } | null;
+}
+
+/** Public settings the loader fetches before the chat UI is needed: the one small request it makes. */
+export interface WidgetSettings {
+  widget_id: string;
+  name: string;
+  status: 'online' | 'offline';
+}
+
+export type Ack<T = undefined> = (result: { ok: true; value?: T } | { ok: false; error: string }) => void;
+
+export interface VisitorServerEvents {
+  session: (session: WidgetSession) => void;
+  'message:new': (message: VisitorMessageView) => void;
+  typing: (event: { state: 'start' | 'stop'; agent: { name: string } | null }) => void;
+  status: (event: { status: 'online' | 'offline' }) => void;
+  'chat:accepted': (event: { agent: { name: string; photo: string | null } }) => void;
+  'chat:closed': (event: { chat_id: number }) => void;
+}
+
+export interface VisitorClientEvents {
+  'message:send': (message: VisitorMessageRequest, ack: Ack<VisitorMessageView>) => void;
+  typing: (event: { state: 'start' | 'stop' }) => void;
+  'contact:set': (contact: ContactInfo, ack: Ack) => void;
+  'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
+  'user-token:set': (token: string, ack: Ack) => void;
+  'page:view': (page: PageInfo) => void;
+}

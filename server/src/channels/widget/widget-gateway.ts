@@ -1,0 +1,248 @@
+import {
+  contactInfoSchema,
+  customDataSchema,
+  pageInfoSchema,
+  userTokenSchema,
+  VISITOR_NAMESPACE,
+  visitorHandshakeSchema,
+  visitorMessageSchema,
+  type Ack,
+  type VisitorClientEvents,
+  type VisitorServerEvents,
+  type WidgetSession,
+} from '@svc/protocol';
+import type { Logger } from 'pino';
+import type { Namespace, Server, Socket } from 'socket.io';
+import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
+import type { DomainEvents } from '../../conversations/domain-events.ts';
+import type { RateLimits } from '../../http/rate-limits.ts';
+import { hashToken, randomToken } from '../../lib/secrets.ts';
+import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
+import type { Store } from '../../store/store.ts';
+import { visitorMessageView } from './visitor-views.ts';
+
+interface VisitorData {
+  channel: ChannelRecord;
+  visitor: ClientRecord;
+  token: string;
+}
+type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
+type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
+
+interface GatewayDeps {
+  store: Store;
+  events: DomainEvents;
+  conversations: ConversationService;
+  rateLimits: RateLimits;
+  log: Logger;
+}
+
+/** Every tab of one visitor shares this room; a visitor only ever joins its own. */
+const visitorRoom = (clientId: number) => `visitor:${clientId}`;
+const channelVisitorsRoom = (channelId: number) => `widget-channel:${channelId}`;
+
+const clientRef = (v: ClientRecord): ClientRef => ({ key: v.externalKey, id: v.externalId, profile: {} });
+
+/**
+ * The widget's live connection (spec 4.4, 5.5). Everything from the page is untrusted: each event is
+ * validated, size-limited and rate-limited, and a visitor is known only by the token its browser holds.
+ */
+export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
+  const { store, events, conversations, rateLimits, log } = deps;
+  const nsp = io.of(VISITOR_NAMESPACE) as unknown as VisitorNamespace;
+  const agentCache = new Map<number, AgentRecord | undefined>();
+  const agentOf = async (id: number | null) => {
+    if (id === null) return undefined;
+    if (!agentCache.has(id)) agentCache.set(id, await store.agents.findById(id));
+    return agentCache.get(id);
+  };
+
+  nsp.use(async (socket, next) => {
+    try {
+      const handshake = visitorHandshakeSchema.safeParse(socket.handshake.auth);
+      if (!handshake.success) return next(new Error('invalid_request'));
+      const channel = await store.channels.findByPublicId(handshake.data.widget_id);
+      if (!channel || channel.kind !== 'widget') return next(new Error('not_found'));
+      let token = handshake.data.visitor_token;
+      let visitor = token ? await store.visitors.findByToken(channel.id, hashToken(token)) : undefined;
+      if (!visitor) {
+        if (!(await rateLimits.newVisitors.take(socket.handshake.address))) return next(new Error('rate_limited'));
+        token = randomToken();
+        visitor = await store.visitors.create(channel.id, `v_${randomToken(12)}`, hashToken(token));
+      }
+      socket.data = { channel, visitor, token: token! };
+      next();
+    } catch (err) {
+      log.error({ err }, 'visitor handshake failed');
+      next(new Error('internal'));
+    }
+  });
+
+  async function session(socket: VisitorSocket): Promise<WidgetSession> {
+    const { channel, visitor, token } = socket.data;
+    const live = await store.visitors.liveChat(visitor.id);
+    const messages = live ? await store.visitors.recentMessages(live.id) : [];
+    const views = await Promise.all(messages.map(async (m) => visitorMessageView(m, await agentOf(m.agentId))));
+    const agent = live ? await agentOf(live.assigned_agent_id) : undefined;
+    return {
+      visitor_id: visitor.externalKey,
+      visitor_token: token,
+      visitor_number: visitor.visitorNumber ?? 0,
+      status: (await store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
+      contact: {
+        ...(visitor.name !== null ? { name: visitor.name } : {}),
+        ...(visitor.email !== null ? { email: visitor.email } : {}),
+        ...(visitor.phone !== null ? { phone: visitor.phone } : {}),
+        ...(visitor.description !== null ? { description: visitor.description } : {}),
+      },
+      chat: live
+        ? { id: live.id, state: live.state, agent: agent ? { name: agent.name, photo: agent.photo } : null, messages: views }
+        : null,
+    };
+  }
+
+  /** Runs a handler, answering its ack with the result or a short error; never lets it crash the socket. */
+  const handle =
+    <A, T>(socket: VisitorSocket, work: (arg: A) => Promise<T>) =>
+    async (arg: A, ack?: Ack<T>) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        reply({ ok: true, value: await work(arg) });
+      } catch (err) {
+        const message = err instanceof VisitorError ? err.message : 'internal';
+        if (!(err instanceof VisitorError)) log.error({ err, visitor: socket.data.visitor.id }, 'visitor event failed');
+        reply({ ok: false, error: message });
+      }
+    };
+
+  async function refreshChatForAgents(visitorId: number) {
+    const live = await store.visitors.liveChat(visitorId);
+    if (!live) return;
+    const chat = await store.chats.findById(live.id);
+    if (chat) events.emit('chat.updated', { chat });
+  }
+
+  nsp.on('connection', async (socket) => {
+    const { channel } = socket.data;
+    await socket.join([visitorRoom(socket.data.visitor.id), channelVisitorsRoom(channel.id)]);
+    const spend = async (budget: 'visitorMessages' | 'visitorUpdates') => {
+      if (!(await rateLimits[budget].take(`visitor:${socket.data.visitor.id}`))) throw new VisitorError('rate_limited');
+    };
+    const update = async (patch: Parameters<Store['visitors']['update']>[1]) => {
+      await spend('visitorUpdates');
+      socket.data.visitor = await store.visitors.update(socket.data.visitor.id, patch);
+      await refreshChatForAgents(socket.data.visitor.id);
+    };
+
+    socket.on(
+      'message:send',
+      handle(socket, async (raw: unknown) => {
+        const parsed = visitorMessageSchema.safeParse(raw);
+        if (!parsed.success) throw new VisitorError('invalid message');
+        await spend('visitorMessages');
+        const { client_msg_id, text } = parsed.data;
+        const visitor = socket.data.visitor;
+        const result = await conversations.receiveClientMessage(
+          channel,
+          clientRef(visitor),
+          { type: 'text', text, media: {}, externalId: client_msg_id },
+          `visitor:${visitor.id}:${client_msg_id}`,
+        );
+        const stored = (await store.messages.findById(result.messageId))!;
+        return visitorMessageView(stored, undefined);
+      }),
+    );
+
+    socket.on('typing', async (raw: unknown) => {
+      const state = (raw as { state?: unknown } | null)?.state;
+      if (state !== 'start' && state !== 'stop') return;
+      if (!(await rateLimits.visitorUpdates.take(`visitor:${socket.data.visitor.id}`))) return;
+      await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state).catch(() => undefined);
+    });
+
+    socket.on(
+      'contact:set',
+      handle(socket, async (raw: unknown) => {
+        const contact = contactInfoSchema.safeParse(raw);
+        if (!contact.success) throw new VisitorError('invalid contact info');
+        const blankToNull = (v: string | undefined) => (v === undefined ? undefined : v === '' ? null : v);
+        await update({
+          name: blankToNull(contact.data.name),
+          email: blankToNull(contact.data.email),
+          phone: blankToNull(contact.data.phone),
+          description: blankToNull(contact.data.description),
+        });
+        return undefined;
+      }),
+    );
+
+    socket.on(
+      'custom-data:set',
+      handle(socket, async (raw: unknown) => {
+        const fields = customDataSchema.safeParse(raw);
+        if (!fields.success) throw new VisitorError('Custom data must be array.');
+        await update({ customData: fields.data });
+        return undefined;
+      }),
+    );
+
+    socket.on(
+      'user-token:set',
+      handle(socket, async (raw: unknown) => {
+        const token = userTokenSchema.safeParse(raw);
+        if (!token.success) throw new VisitorError('invalid token');
+        await update({ userToken: token.data });
+        return undefined;
+      }),
+    );
+
+    socket.on('page:view', async (raw: unknown) => {
+      const page = pageInfoSchema.safeParse(raw);
+      if (!page.success) return;
+      const p = page.data;
+      await update({
+        url: p.url,
+        pageTitle: p.title,
+        referrer: p.referrer,
+        utm: p.utm,
+        userAgent: p.user_agent,
+        ip: socket.handshake.address,
+      }).catch(() => undefined);
+    });
+
+    socket.emit('session', await session(socket));
+  });
+
+  // Domain events reach the visitor's own room only.
+  events.on('message.created', ({ chat, message }) => {
+    if (chat.channelKind !== 'widget') return;
+    void agentOf(message.agentId).then((agent) =>
+      nsp.to(visitorRoom(chat.client.id)).emit('message:new', visitorMessageView(message, agent)),
+    );
+  });
+  events.on('typing', (e) => {
+    if (e.author === 'client') return;
+    void store.chats.findById(e.chatId).then(async (chat) => {
+      if (!chat || chat.channelKind !== 'widget') return;
+      const agent = e.agentId === undefined ? undefined : await agentOf(e.agentId);
+      nsp.to(visitorRoom(chat.client.id)).emit('typing', { state: e.state, agent: agent ? { name: agent.name } : null });
+    });
+  });
+  events.on('chat.accepted', ({ chat, agent }) => {
+    if (chat.channelKind !== 'widget') return;
+    nsp.to(visitorRoom(chat.client.id)).emit('chat:accepted', { agent: { name: agent.name, photo: agent.photo } });
+  });
+  events.on('chat.updated', ({ chat }) => {
+    if (chat.channelKind === 'widget' && chat.state === 'closed')
+      nsp.to(visitorRoom(chat.client.id)).emit('chat:closed', { chat_id: chat.id });
+  });
+  events.on('channel.status', ({ channelId, status }) => {
+    nsp.to(channelVisitorsRoom(channelId)).emit('status', { status: status === 1 ? 'online' : 'offline' });
+  });
+  events.on('presence', ({ agent }) => agentCache.set(agent.id, agent));
+
+  return nsp;
+}
+
+/** An error whose message the visitor's widget may see. */
+class VisitorError extends Error {}

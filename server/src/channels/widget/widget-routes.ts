@@ -1,0 +1,21 @@
+import type Router from '@koa/router';
+import type { WidgetSettings } from '@svc/protocol';
+import { notFound } from '../../http/errors.ts';
+import type { Store } from '../../store/store.ts';
+
+/** The loader's one small request before the chat is needed: the channel's name and online status. Any
+ * site may embed the widget, so it answers every origin. */
+export function registerWidgetRoutes(router: Router, deps: { store: Store }): void {
+  router.get('/widget-api/:publicId/settings', async (ctx) => {
+    ctx.set('Access-Control-Allow-Origin', '*');
+    const channel = await deps.store.channels.findByPublicId(ctx.params.publicId!);
+    if (!channel || channel.kind !== 'widget') throw notFound('No such widget');
+    const body: WidgetSettings = {
+      widget_id: channel.publicId,
+      name: channel.name,
+      status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
+    };
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = body;
+  });
+}
