@@ -18,7 +18,7 @@ import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
 import { createConversationService } from './conversations/conversation-service.ts';
 import { DomainEvents } from './conversations/domain-events.ts';
-import { seedDemo, type DemoLogin } from './demo/seed-demo.ts';
+import { DEMO_WIDGET_NAME, seedDemo, type DemoLogin } from './demo/seed-demo.ts';
 import { createDeliveryWorker } from './delivery/delivery-worker.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
@@ -84,7 +84,12 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
 
   app.use(errorMiddleware(log));
   app.use(requestLog(log));
-  const sites = mountStaticSites(app, config.staticDir);
+  const sites = mountStaticSites(app, config.staticDir, {
+    demoEmbed: async () => {
+      const channel = (await store.channels.list()).find((c) => c.kind === 'widget' && c.name === DEMO_WIDGET_NAME);
+      return channel && urls.widgetEmbed(channel.publicId);
+    },
+  });
   app.use(jsonBody());
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));

@@ -9,6 +9,8 @@ export interface DemoLogin {
   password: string;
 }
 
+export const DEMO_WIDGET_NAME = 'Demo shop widget';
+
 export const DEMO_LOGIN: DemoLogin = { email: 'demo@example.com', password: 'demo-password' };
 
 /**
@@ -19,7 +21,7 @@ export async function seedDemo(deps: { store: Store; agents: AgentService; chann
   const { store } = deps;
   if ((await store.agents.list()).length > 0) return DEMO_LOGIN;
   const { agent } = await deps.agents.create({ name: 'Demo Agent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }, 'admin');
-  await deps.channels.create({ kind: 'widget', name: 'Demo shop widget', agent_ids: [agent.id], safe_domains: [] });
+  await deps.channels.create({ kind: 'widget', name: DEMO_WIDGET_NAME, agent_ids: [agent.id], safe_domains: [] });
   const integrator = process.env.SVC_DEMO_INTEGRATOR_URL ?? `${deps.urls.base.replace(/:\d+$/, '')}:3001/integrator`;
   await deps.channels.create({ kind: 'chat_api', name: 'Demo custom app', webhook_url: integrator, chunked: false, agent_ids: [agent.id] });
   deps.log.info({ email: DEMO_LOGIN.email }, 'demo data seeded');
