@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileMediaTypes, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
+import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
 import { codePointLength } from './text.ts';
 
 /** Longest text an agent may send in one message, in code points. */

@@ -20,7 +20,11 @@ const optionalHttpUrl = z
 /** sender.id: a string or an integer; empty or absent means the message is not transmitted (spec 2.1, 7.5). */
 export const senderIdSchema = z.union(
   [
-    z.string().trim().min(1, 'sender.id must not be empty').max(256),
+    // Kept exactly as sent (recipient.id returns it unchanged); only a blank id is refused.
+    z
+      .string()
+      .max(256)
+      .refine((id) => id.trim().length > 0, 'sender.id must not be empty'),
     z.number().int('sender.id must be a string or an integer').min(Number.MIN_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
   ],
   { error: 'sender.id is required (a string or an integer); without it the message is not transmitted' },

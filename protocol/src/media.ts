@@ -41,3 +41,13 @@ export const mediaFieldsSchema = z.object({
 });
 export type MediaFields = z.infer<typeof mediaFieldsSchema>;
 export const mediaFieldNames = Object.keys(mediaFieldsSchema.shape) as (keyof MediaFields)[];
+
+/** The last path segment of a URL, decoded: the best file name there is when a sender gives none. */
+export function fileNameFromUrl(url: string): string | undefined {
+  const segment = new URL(url).pathname.split('/').pop() ?? '';
+  try {
+    return decodeURIComponent(segment) || undefined;
+  } catch {
+    return segment || undefined;
+  }
+}

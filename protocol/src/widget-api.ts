@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { MediaFields, MessageType } from './media.ts';
+import { fileMediaTypes, httpUrlSchema, type MediaFields, type MessageType } from './media.ts';
 import { codePointLength } from './text.ts';
 
 /** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
@@ -44,14 +44,26 @@ export const pageInfoSchema = z
   .strip();
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
-export const visitorMessageSchema = z.object({
-  /** Chosen by the widget; a message sent twice with one id is stored once (exactly once across reconnects). */
-  client_msg_id: z.string().min(8).max(64),
-  text: z
-    .string()
-    .refine((t) => t.trim().length > 0, 'must not be empty')
-    .refine((t) => codePointLength(t) <= VISITOR_TEXT_MAX, `must be at most ${VISITOR_TEXT_MAX} characters`),
+/** A file the visitor uploaded to the service first (`/widget-api/<widget_id>/uploads`). */
+export const visitorAttachmentSchema = z.object({
+  type: z.enum(fileMediaTypes),
+  file: httpUrlSchema,
+  file_name: z.string().max(512),
+  file_size: z.number().int().positive(),
 });
+export type VisitorAttachment = z.infer<typeof visitorAttachmentSchema>;
+
+export const visitorMessageSchema = z
+  .object({
+    /** Chosen by the widget; a message sent twice with one id is stored once (exactly once across reconnects). */
+    client_msg_id: z.string().min(8).max(64),
+    text: z
+      .string()
+      .refine((t) => codePointLength(t) <= VISITOR_TEXT_MAX, `must be at most ${VISITOR_TEXT_MAX} characters`)
+      .optional(),
+    attachment: visitorAttachmentSchema.optional(),
+  })
+  .refine((m) => (m.text !== undefined && m.text.trim().length > 0) || m.attachment !== undefined, 'a message needs text or an attachment');
 export type VisitorMessageRequest = z.infer<typeof visitorMessageSchema>;
 
 export const userTokenSchema = z.string().trim().min(1).max(256);

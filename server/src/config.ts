@@ -16,6 +16,7 @@ const envSchema = z.object({
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   SVC_DEMO: z.enum(['0', '1']).default('0'),
+  SVC_TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SVC_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SVC_STATIC_DIR: z.string().optional(),
 });
@@ -34,6 +35,8 @@ export interface Config {
   rateLimits: boolean;
   allowPrivateUrls: boolean;
   demo: boolean;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
+  trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['SVC_LOG_LEVEL'];
   /** Where the built widget, console and demo site live; defaults to the repository's build folders. */
   staticDir: string | undefined;
@@ -63,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: e.SVC_RATE_LIMITS === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',
+    trustProxy: e.SVC_TRUST_PROXY === '1',
     logLevel: e.SVC_LOG_LEVEL,
     staticDir: e.SVC_STATIC_DIR,
   };

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
@@ -28,6 +29,8 @@ import { createLogger } from './logger.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/store.ts';
+import { isOwnUpload, registerUploadRoutes } from './uploads/upload-routes.ts';
+import { createUploadStore } from './uploads/upload-store.ts';
 
 export interface RunningServer {
   url: string;
@@ -53,6 +56,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const rateLimits = createRateLimits(config.rateLimits);
   const adminToken = await resolveAdminToken(store, config.adminToken);
 
+  const uploads = createUploadStore(path.join(path.dirname(path.resolve(config.dbPath)), 'uploads'));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
   const conversations = createConversationService({
@@ -72,7 +76,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
   });
 
-  const app = new Koa({ proxy: false });
+  const app = new Koa({ proxy: config.trustProxy });
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { ok: true };
@@ -82,8 +86,12 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
 
-  app.use(errorMiddleware(log));
   app.use(requestLog(log));
+  app.use(errorMiddleware(log));
+  const uploadRouter = new Router();
+  registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
+  app.use(uploadRouter.routes());
+  app.use(uploadRouter.allowedMethods({ throw: true }));
   const sites = mountStaticSites(app, config.staticDir, {
     demoEmbed: async () => {
       const channel = (await store.channels.list()).find((c) => c.kind === 'widget' && c.name === DEMO_WIDGET_NAME);
@@ -98,7 +106,15 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
   const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true, credentials: false } });
   attachAgentSocket(io, { store, events, conversations });
-  attachWidgetGateway(io, { store, events, conversations, rateLimits, log });
+  attachWidgetGateway(io, {
+    store,
+    events,
+    conversations,
+    rateLimits,
+    log,
+    isOwnUpload: (url) => isOwnUpload(url, urls),
+    trustProxy: config.trustProxy,
+  });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -52,6 +52,14 @@ describe('errors of every api', () => {
     expect(res.body.error.code).toBe('payload_too_large');
   });
 
+  it('answers 401 unauthorized_client to an Authorization header that is not a bearer token', async () => {
+    const res = await t.api.request('GET', '/api/v1/agents', { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } });
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized_client');
+    const agent = await t.api.request('GET', '/api/v1/chats', { headers: { authorization: 'Token abc' } });
+    expect(agent.body.error.code).toBe('unauthorized_client');
+  });
+
   it('never leaks a stack trace', async () => {
     const res = await t.api.request('POST', '/api/v1/agents', { raw: '[', token: ADMIN_TOKEN });
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);

@@ -68,6 +68,18 @@ describe('delivery of agent replies to a Chat API integrator', () => {
     expect(integrator.received).toHaveLength(3);
   });
 
+  it('starts the attempts to a hanging integrator one interval apart (spec 8: three attempts within 9 s at defaults)', async () => {
+    integrator.setResponder(() => 'hang');
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'x' }, agent.token);
+    const m = await messageState(inbound.body.chat_id, sent.body.message.id, (x) => x.delivery !== 'pending');
+    expect(m.delivery).toBe('failed');
+    expect(integrator.received).toHaveLength(3);
+    const gaps = integrator.received.slice(1).map((r, i) => r.at - integrator.received[i]!.at);
+    // 150 ms apart from start to start; waiting for the timeout first would make them 300 ms apart.
+    for (const gap of gaps) expect(gap).toBeLessThan(280);
+  });
+
   it('takes an {error} answer as final and shows its message', async () => {
     integrator.setResponder(() => ({ status: 200, body: { error: { code: 7, message: 'User blocked the bot' } } }));
     const inbound = await postCustomerMessage(t.api, channel.endpoint, 'ann', 'hi');

@@ -2,11 +2,17 @@ import type { Context, Middleware } from 'koa';
 import { hashToken, safeEqual } from '../lib/secrets.ts';
 import type { AgentRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import { invalidClient } from './errors.ts';
+import { AppError, invalidClient } from './errors.ts';
 
+/** The bearer token, or undefined when there is no Authorization header; a header of another form is a
+ * 401 `unauthorized_client` (contract: Errors). */
 export function bearerToken(ctx: Context): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('authorization'));
-  return match?.[1];
+  const header = ctx.get('authorization');
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match)
+    throw new AppError('unauthorized_client', 'The Authorization header must be "Bearer <token>"', { 'WWW-Authenticate': 'Bearer' });
+  return match[1];
 }
 
 /** Admin API: `Authorization: Bearer <SVC_ADMIN_TOKEN>`; only the token's hash is held. */

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from './errors.ts';
+import { redactPath } from './request-log.ts';
 
 /** Registered first: every error leaves as `{"error":{"code","message"}}`, never a stack trace. */
 export function errorMiddleware(log: Logger): Middleware {
@@ -10,7 +11,7 @@ export function errorMiddleware(log: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) throw new AppError('not_found', 'No such endpoint');
     } catch (err) {
       const appError = toAppError(err);
-      if (appError.status >= 500) log.error({ err, method: ctx.method, path: ctx.path }, 'request failed');
+      if (appError.status >= 500) log.error({ err, method: ctx.method, path: redactPath(ctx.path) }, 'request failed');
       ctx.status = appError.status;
       ctx.set(appError.headers);
       ctx.body = { error: { code: appError.code, message: appError.message } };

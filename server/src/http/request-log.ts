@@ -1,7 +1,13 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 
-/** One structured line per request. The route pattern is logged, not the path: Chat API paths carry a secret. */
+/** A path fit for logs: the secret segment of a Chat API endpoint is replaced by its name. */
+export function redactPath(path: string): string {
+  return path.replace(/^\/chat-api\/[^/]+/, '/chat-api/:random');
+}
+
+/** One structured line per request, outermost so it sees the final status. Chat API paths carry a secret:
+ * the route pattern is logged, or the path with the secret taken out. */
 export function requestLog(log: Logger): Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -9,7 +15,7 @@ export function requestLog(log: Logger): Middleware {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? (ctx.status === 404 ? '(unmatched)' : ctx.path);
+      const route = (ctx as { _matchedRoute?: string })._matchedRoute ?? redactPath(ctx.path);
       log.info({ method: ctx.method, route, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { chatApiInboundSchema, clientKey, type InboundMessage } from '@svc/protocol';
+import { chatApiInboundSchema, clientKey, fileNameFromUrl, type InboundMessage } from '@svc/protocol';
 import type { Context } from 'koa';
 import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
@@ -68,17 +68,8 @@ function toClientMessage(message: Exclude<InboundMessage, TypingMessage>): Clien
   const media = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   if ('file' in media && media.file_name === undefined) {
     // Real bridges omit file_name; the last path segment of the URL is the best name we have.
-    const name = fileNameOf(String(media.file));
+    const name = fileNameFromUrl(String(media.file));
     if (name) media.file_name = name;
   }
   return { type, text: text ?? null, media, externalId: id ?? null };
-}
-
-function fileNameOf(url: string): string | undefined {
-  const segment = new URL(url).pathname.split('/').pop() ?? '';
-  try {
-    return decodeURIComponent(segment) || undefined;
-  } catch {
-    return segment || undefined;
-  }
 }

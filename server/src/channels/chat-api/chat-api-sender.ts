@@ -15,11 +15,13 @@ export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolic
   return async (delivery) => {
     const channel = await deps.store.channels.findById(delivery.channelId);
     if (!channel) return { result: 'failed', status: null, error: 'The channel was deleted' };
+    // spec 8: attempts start one interval apart, so three attempts end within 3 intervals (9 s).
+    const startedAt = Date.now();
     const retry = (status: number | null, error: string) => ({
       result: 'retry' as const,
       status,
       error: delivery.attempts + 1 >= delivery.maxAttempts ? `Not delivered after ${delivery.maxAttempts} attempts: ${error}` : error,
-      retryAt: Date.now() + deps.intervalMs,
+      retryAt: startedAt + deps.intervalMs,
     });
     const body = JSON.stringify(delivery.payload);
     const headers = signatureHeaders(channel.signingSecret, delivery.eventId, body);

@@ -35,6 +35,10 @@ interface GatewayDeps {
   conversations: ConversationService;
   rateLimits: RateLimits;
   log: Logger;
+  /** Visitors may attach only files uploaded to this service. */
+  isOwnUpload: (url: string) => boolean;
+  /** Take the visitor's address from X-Forwarded-For (SVC_TRUST_PROXY=1). */
+  trustProxy: boolean;
 }
 
 /** Every tab of one visitor shares this room; a visitor only ever joins its own. */
@@ -57,6 +61,15 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     return agentCache.get(id);
   };
 
+  const addressOf = (socket: VisitorSocket) => {
+    const forwarded = deps.trustProxy
+      ? String(socket.handshake.headers['x-forwarded-for'] ?? '')
+          .split(',')[0]
+          ?.trim()
+      : '';
+    return forwarded || socket.handshake.address;
+  };
+
   nsp.use(async (socket, next) => {
     try {
       const handshake = visitorHandshakeSchema.safeParse(socket.handshake.auth);
@@ -66,7 +79,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       let token = handshake.data.visitor_token;
       let visitor = token ? await store.visitors.findByToken(channel.id, hashToken(token)) : undefined;
       if (!visitor) {
-        if (!(await rateLimits.newVisitors.take(socket.handshake.address))) return next(new Error('rate_limited'));
+        if (!(await rateLimits.newVisitors.take(addressOf(socket as VisitorSocket)))) return next(new Error('rate_limited'));
         token = randomToken();
         visitor = await store.visitors.create(channel.id, `v_${randomToken(12)}`, hashToken(token));
       }
@@ -140,12 +153,21 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         const parsed = visitorMessageSchema.safeParse(raw);
         if (!parsed.success) throw new VisitorError('invalid message');
         await spend('visitorMessages');
-        const { client_msg_id, text } = parsed.data;
+        const { client_msg_id, text, attachment } = parsed.data;
+        if (attachment && !deps.isOwnUpload(attachment.file)) throw new VisitorError('attachments must be uploaded to this service first');
         const visitor = socket.data.visitor;
+        const caption = text?.trim() ? text : null;
+        const message = attachment
+          ? {
+              type: attachment.type,
+              text: caption,
+              media: { file: attachment.file, file_name: attachment.file_name, file_size: attachment.file_size },
+            }
+          : { type: 'text' as const, text: caption, media: {} };
         const result = await conversations.receiveClientMessage(
           channel,
           clientRef(visitor),
-          { type: 'text', text, media: {}, externalId: client_msg_id },
+          { ...message, externalId: client_msg_id },
           `visitor:${visitor.id}:${client_msg_id}`,
         );
         const stored = (await store.messages.findById(result.messageId))!;
@@ -206,7 +228,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         referrer: p.referrer,
         utm: p.utm,
         userAgent: p.user_agent,
-        ip: socket.handshake.address,
+        ip: addressOf(socket),
       }).catch(() => undefined);
     });
 

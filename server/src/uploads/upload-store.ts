@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileMediaType } from '@svc/protocol';
+import { randomToken } from '../lib/secrets.ts';
+
+export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+
+/** What may be uploaded, by the type its bytes show (never by the name or the declared type). SVG and HTML
+ * are not on the list: they can carry scripts. */
+const allowed: Record<string, FileMediaType> = {
+  'image/png': 'photo',
+  'image/jpeg': 'photo',
+  'image/gif': 'photo',
+  'image/webp': 'photo',
+  'video/mp4': 'video',
+  'video/webm': 'video',
+  'video/quicktime': 'video',
+  'audio/mpeg': 'audio',
+  'audio/ogg': 'voice',
+  'audio/opus': 'voice',
+  'audio/wav': 'audio',
+  'audio/x-wav': 'audio',
+  'audio/mp4': 'audio',
+  'audio/x-m4a': 'audio',
+  'audio/webm': 'voice',
+  'application/pdf': 'document',
+  'application/zip': 'document',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'document',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'document',
+  'application/vnd.oasis.opendocument.text': 'document',
+  'application/vnd.oasis.opendocument.spreadsheet': 'document',
+};
+const textExtensions = new Set(['.txt', '.csv', '.log', '.md']);
+
+export interface StoredUpload {
+  type: FileMediaType;
+  /** Path below the uploads URL: `<random>/<name>`. */
+  key: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+}
+
+export class UploadRejected extends Error {}
+
+/** Keeps a file name readable but harmless: no paths, no control characters, at most 120 characters. */
+export function safeFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}<>:"/\\|?*]/gu, '_')
+    .replace(/^\.+/, '')
+    .trim();
+  return (cleaned || 'file').slice(-120);
+}
+
+/** Files attached to messages, stored under the data directory in folders with unguessable names. */
+export function createUploadStore(dir: string) {
+  return {
+    dir,
+    async save(bytes: Buffer, declaredName: string): Promise<StoredUpload> {
+      if (bytes.length === 0) throw new UploadRejected('The file is empty');
+      const fileName = safeFileName(declaredName);
+      const sniffed = await fileTypeFromBuffer(bytes);
+      let contentType: string;
+      let type: FileMediaType;
+      if (sniffed && allowed[sniffed.mime]) {
+        contentType = sniffed.mime;
+        type = allowed[sniffed.mime]!;
+      } else if (!sniffed && textExtensions.has(path.extname(fileName).toLowerCase()) && isUtf8Text(bytes)) {
+        contentType = 'text/plain; charset=utf-8';
+        type = 'document';
+      } else {
+        throw new UploadRejected(`This kind of file is not accepted${sniffed ? ` (${sniffed.mime})` : ''}`);
+      }
+      const folder = randomToken(18);
+      await fs.promises.mkdir(path.join(dir, folder), { recursive: true });
+      await fs.promises.writeFile(path.join(dir, folder, fileName), bytes, { flag: 'wx' });
+      await fs.promises.writeFile(path.join(dir, folder, '.type'), contentType);
+      return { type, key: `${folder}/${encodeURIComponent(fileName)}`, fileName, fileSize: bytes.length, contentType };
+    },
+    /** The stored file and its type, or undefined. */
+    async open(folder: string, fileName: string): Promise<{ file: string; contentType: string; size: number } | undefined> {
+      if (!/^[\w-]{24}$/.test(folder) || fileName !== safeFileName(fileName)) return undefined;
+      const file = path.join(dir, folder, fileName);
+      try {
+        const [stat, contentType] = await Promise.all([
+          fs.promises.stat(file),
+          fs.promises.readFile(path.join(dir, folder, '.type'), 'utf8'),
+        ]);
+        return stat.isFile() ? { file, contentType, size: stat.size } : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+export type UploadStore = ReturnType<typeof createUploadStore>;
+
+function isUtf8Text(bytes: Buffer): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return !bytes.includes(0);
+  } catch {
+    return false;
+  }
+}
