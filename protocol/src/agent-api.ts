@@ -184,24 +184,27 @@ const agentText = z
   .refine((t) => t.trim().length > 0, 'must not be empty')
   .refine((t) => codePointLength(t) <= AGENT_TEXT_MAX, `must be at most ${AGENT_TEXT_MAX} characters`);
 
-const fileMediaMessage = mediaFieldsSchema
-  .extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: z.string().max(AGENT_TEXT_MAX).optional() })
-  .strict();
+const caption = z
+  .string()
+  .refine((t) => codePointLength(t) <= AGENT_TEXT_MAX, `must be at most ${AGENT_TEXT_MAX} characters`)
+  .optional();
+
+const fileMediaMessage = mediaFieldsSchema.extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: caption }).strict();
 const locationMessage = mediaFieldsSchema
   .extend({
     type: z.literal('location'),
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
-    text: z.string().max(AGENT_TEXT_MAX).optional(),
+    text: caption,
   })
   .strict();
 
 /** What an agent may send: a text or a multimedia message of spec 2.1. */
-export const agentMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: agentText }).strict(),
-  fileMediaMessage,
-  locationMessage,
-]);
+// spec 2.1 names file_name among a media message's required fields: when the agent leaves it out, the
+// name is taken from the URL.
+export const agentMessageSchema = z
+  .discriminatedUnion('type', [z.object({ type: z.literal('text'), text: agentText }).strict(), fileMediaMessage, locationMessage])
+  .transform((m) => ('file' in m && m.file && !m.file_name ? { ...m, file_name: fileNameFromUrl(m.file) ?? 'file' } : m));
 export type AgentMessageRequest = z.infer<typeof agentMessageSchema>;
 
 export const typingSchema = z.object({ state: z.enum(['start', 'stop']) });

@@ -183,6 +183,16 @@ describe('messages of a chat', () => {
     expect((await t.api.get(`/api/v1/chats/${chatId}/messages`, alice.token)).body.messages).toHaveLength(1);
   });
 
+  it('names a media file after its URL when the agent gives no file_name', async () => {
+    const { chatId } = await newChat(aliceChannel);
+    const res = await t.api.post(
+      `/api/v1/chats/${chatId}/messages`,
+      { type: 'document', file: 'https://x.example/f/report%202026.pdf' },
+      alice.token,
+    );
+    expect(res.body.message).toMatchObject({ type: 'document', file_name: 'report 2026.pdf' });
+  });
+
   it('counts the text limit in code points: 4000 emoji pass', async () => {
     const { chatId } = await newChat(aliceChannel);
     const res = await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: '😀'.repeat(4000) }, alice.token);
