@@ -147,6 +147,8 @@ export interface ClientView {
   utm: Record<string, string> | null;
   user_agent: string | null;
   ip: string | null;
+  /** Blocked when a chat was closed with `blacklist`: new messages from this client are refused. */
+  blacklisted: boolean;
 }
 
 export const messageAuthors = ['client', 'agent', 'bot', 'system'] as const;

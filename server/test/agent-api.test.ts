@@ -230,6 +230,18 @@ describe('typing, accept and close', () => {
     expect(again.body.chat_id).not.toBe(chatId);
   });
 
+  it('blocks a blacklisted customer: new messages answer 403 and store nothing, until an agent lifts it', async () => {
+    const { chatId, senderId } = await newChat(aliceChannel);
+    await t.api.post(`/api/v1/chats/${chatId}/close`, { blacklist: true }, alice.token);
+    const blocked = await postCustomerMessage(t.api, aliceChannel.endpoint, senderId, 'let me in');
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error.code).toBe('forbidden');
+    const closed = (await t.api.get('/api/v1/chats?state=closed', alice.token)).body.chats.find((c: any) => c.id === chatId);
+    expect(closed.client.blacklisted).toBe(true);
+    expect((await t.api.delete(`/api/v1/chats/${chatId}/blacklist`, alice.token)).status).toBe(200);
+    expect((await postCustomerMessage(t.api, aliceChannel.endpoint, senderId, 'thanks')).status).toBe(200);
+  });
+
   it('answers 400 to close with a non-boolean blacklist', async () => {
     const { chatId } = await newChat(aliceChannel);
     expect((await t.api.post(`/api/v1/chats/${chatId}/close`, { blacklist: 'yes' }, alice.token)).status).toBe(400);

@@ -96,6 +96,10 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
     ctx.body = { chat: chatView(await conversations.accept(currentAgent(ctx), chatId(ctx.params.id))) };
   });
 
+  router.delete('/api/v1/chats/:id/blacklist', agent, async (ctx) => {
+    ctx.body = { chat: chatView(await conversations.unblock(currentAgent(ctx), chatId(ctx.params.id))) };
+  });
+
   router.post('/api/v1/chats/:id/close', agent, async (ctx) => {
     const id = chatId(ctx.params.id);
     await conversations.chatForAgent(currentAgent(ctx), id);

@@ -1,6 +1,6 @@
 import type { AgentMessageRequest, MediaFields, MessageType } from '@svc/protocol';
-import { invalidRequest, notFound } from '../http/errors.ts';
-import type { NewClientMessage } from '../store/chats-repo.ts';
+import { forbidden, invalidRequest, notFound } from '../http/errors.ts';
+import { ClientBlocked, type NewClientMessage } from '../store/chats-repo.ts';
 import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelOutbounds } from './channel-outbound.ts';
@@ -57,7 +57,9 @@ export function createConversationService(deps: { store: Store; events: DomainEv
         message,
         idempotencyKey,
       };
-      const result = await store.chats.appendClientMessage(input);
+      const result = await store.chats.appendClientMessage(input).catch((err: unknown) => {
+        throw err instanceof ClientBlocked ? forbidden(err.message) : err;
+      });
       if (result.replayed) return { chatId: result.chatId, messageId: result.messageId };
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
@@ -129,6 +131,13 @@ export function createConversationService(deps: { store: Store; events: DomainEv
       const accepted = (await publishChat(chatId))!;
       events.emit('chat.accepted', { chat: accepted, agent });
       return accepted;
+    },
+
+    /** Lets the client of a chat write again after a blacklist. */
+    async unblock(agent: AgentRecord, chatId: number): Promise<ChatRecord> {
+      await chatForAgent(agent, chatId);
+      await store.chats.unblockClient(chatId);
+      return (await publishChat(chatId))!;
     },
 
     async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {

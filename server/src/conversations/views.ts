@@ -31,6 +31,7 @@ export function clientView(c: ClientRecord, safeDomains: string[]): ClientView {
     utm: c.utm,
     user_agent: c.userAgent,
     ip: c.ip,
+    blacklisted: c.blacklisted,
   };
 }
 

@@ -58,6 +58,13 @@ export type ClientMessageResult =
   | { replayed: false; chat: ChatRecord; message: MessageRecord; chatCreated: boolean; clientChanged: boolean }
   | { replayed: true; chatId: number; messageId: number };
 
+/** The client was blacklisted by an agent; its messages are refused. */
+export class ClientBlocked extends Error {
+  constructor() {
+    super('This customer was blocked by an agent');
+  }
+}
+
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewAgentMessage {
@@ -98,6 +105,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     assignIfFree: db.prepare("UPDATE chats SET assigned_agent_id = ? WHERE id = ? AND assigned_agent_id IS NULL AND state = 'open'"),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
+    blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),
     idempotent: db.prepare<[number, string, number], { response_json: string }>(
       'SELECT response_json FROM idempotency_keys WHERE channel_id = ? AND key = ? AND created_at > ?',
     ),
@@ -128,6 +136,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
       if (seen) return { replayed: true, ...(JSON.parse(seen.response_json) as { chatId: number; messageId: number }) };
     }
     const { client, changed } = upsertClient(input.channelId, input.client, now);
+    if (client.blacklisted === 1) throw new ClientBlocked();
     let chatId = q.liveChat.get(client.id)?.id;
     const chatCreated = chatId === undefined;
     if (chatId === undefined) chatId = Number(q.insertChat.run(input.channelId, client.id, input.newChatState, now).lastInsertRowid);
@@ -226,9 +235,17 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     async assign(chatId: number, agentId: number): Promise<boolean> {
       return q.assign.run(agentId, chatId).changes === 1;
     },
-    /** False when the chat was already closed. */
+    /** Closes the chat, blocking its client too when asked. False when the chat was already closed. */
     async close(chatId: number, blacklist: boolean): Promise<boolean> {
-      return q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
+      return writes.run(() => {
+        const closed = q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
+        if (closed && blacklist) q.blockClient.run(1, chatId);
+        return closed;
+      });
+    },
+    /** Lifts the block on the client of this chat. */
+    async unblockClient(chatId: number): Promise<void> {
+      await writes.run(() => q.blockClient.run(0, chatId));
     },
   };
 }

@@ -84,6 +84,7 @@ const migrations: { version: number; name: string; sql: string }[] = [
         utm_json TEXT,
         user_agent TEXT,
         ip TEXT,
+        blacklisted INTEGER NOT NULL DEFAULT 0,
         created_at INTEGER NOT NULL,
         updated_at INTEGER NOT NULL,
         UNIQUE (channel_id, external_key)

@@ -68,6 +68,8 @@ export interface ClientRecord {
   utm: Record<string, string> | null;
   userAgent: string | null;
   ip: string | null;
+  /** Blocked by an agent: the client's new messages are refused. */
+  blacklisted: boolean;
 }
 
 export type ClientProfile = Partial<Pick<ClientRecord, 'name' | 'phone' | 'email' | 'photo' | 'url' | 'invite'>>;

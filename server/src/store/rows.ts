@@ -50,6 +50,7 @@ export interface ClientRow {
   utm_json: string | null;
   user_agent: string | null;
   ip: string | null;
+  blacklisted: number;
 }
 
 /** Columns of a client row, for queries that embed it as JSON. */
@@ -73,6 +74,7 @@ export const clientColumns = [
   'utm_json',
   'user_agent',
   'ip',
+  'blacklisted',
 ] as const;
 
 export const toClient = (r: ClientRow): ClientRecord => ({
@@ -95,4 +97,5 @@ export const toClient = (r: ClientRow): ClientRecord => ({
   utm: r.utm_json === null ? null : (JSON.parse(r.utm_json) as Record<string, string>),
   userAgent: r.user_agent,
   ip: r.ip,
+  blacklisted: r.blacklisted === 1,
 });

@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
+import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
@@ -122,8 +123,9 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       try {
         reply({ ok: true, value: await work(arg) });
       } catch (err) {
-        const message = err instanceof VisitorError ? err.message : 'internal';
-        if (!(err instanceof VisitorError)) log.error({ err, visitor: socket.data.visitor.id }, 'visitor event failed');
+        const shown = err instanceof VisitorError || (err instanceof AppError && err.status < 500);
+        const message = shown ? (err as Error).message : 'internal';
+        if (!shown) log.error({ err, visitor: socket.data.visitor.id }, 'visitor event failed');
         reply({ ok: false, error: message });
       }
     };
