@@ -30,9 +30,10 @@ replies.setMaxListeners(100);
 
 let channel: DemoChannel | undefined;
 
-/** Finds the demo Chat API channel through the admin API (the page may also be given an endpoint). */
-async function discoverChannel(): Promise<DemoChannel | undefined> {
-  if (channel || !adminToken) return channel;
+/** Finds the demo Chat API channel through the admin API (the page may also be given an endpoint); `fresh`
+ * reads it again, e.g. after the signing secret was rotated. */
+async function discoverChannel(fresh = false): Promise<DemoChannel | undefined> {
+  if ((channel && !fresh) || !adminToken) return channel;
   try {
     const res = await fetch(`${serviceUrl}/api/v1/channels`, { headers: { authorization: `Bearer ${adminToken}` } });
     if (!res.ok) return undefined;
@@ -64,13 +65,19 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 /** POST /integrator/<CHANNEL_PUBLIC_ID>: an agent reply or typing change (spec 4.1, integrating system side). */
 async function receiveReply(req: http.IncomingMessage, res: http.ServerResponse, publicId: string) {
   const raw = await readBody(req);
-  const known = await discoverChannel();
-  if (known && publicId === known.public_id) {
+  const verified = async (fresh: boolean) => {
+    const known = await discoverChannel(fresh);
+    if (!known || known.public_id !== publicId) return false;
     try {
       new Webhook(known.signing_secret).verify(raw, req.headers as Record<string, string>);
+      return true;
     } catch {
-      return sendJson(res, 401, { error: { code: 401, message: 'Bad signature' } });
+      return false;
     }
+  };
+  // A failed check is tried once more with a fresh secret, in case it was rotated.
+  if (!(await verified(false)) && !(await verified(true))) {
+    return sendJson(res, 401, { error: { code: 401, message: 'Unknown channel or bad signature' } });
   }
   let body: { recipient?: { id?: unknown }; message?: { type?: string } };
   try {

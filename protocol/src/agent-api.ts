@@ -191,7 +191,8 @@ const caption = z
   .refine((t) => codePointLength(t) <= AGENT_TEXT_MAX, `must be at most ${AGENT_TEXT_MAX} characters`)
   .optional();
 
-const fileMediaMessage = mediaFieldsSchema.extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: caption }).strict();
+// Unknown fields are dropped, so the answer of an upload can be sent as it is.
+const fileMediaMessage = mediaFieldsSchema.extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: caption });
 const locationMessage = mediaFieldsSchema
   .extend({
     type: z.literal('location'),

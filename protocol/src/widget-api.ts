@@ -37,7 +37,10 @@ export const pageInfoSchema = z
     url: shortText(2048),
     title: shortText(500),
     referrer: shortText(2048),
-    utm: z.record(z.enum(['source', 'medium', 'campaign', 'content', 'term']), shortText(200)),
+    utm: z
+      .object({ source: shortText(200), medium: shortText(200), campaign: shortText(200), content: shortText(200), term: shortText(200) })
+      .partial()
+      .strip(),
     user_agent: shortText(500),
   })
   .partial()

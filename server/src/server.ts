@@ -29,7 +29,7 @@ import { createLogger } from './logger.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/store.ts';
-import { isOwnUpload, registerUploadRoutes } from './uploads/upload-routes.ts';
+import { registerUploadRoutes, resolveOwnUpload } from './uploads/upload-routes.ts';
 import { createUploadStore } from './uploads/upload-store.ts';
 
 export interface RunningServer {
@@ -76,7 +76,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
   });
 
-  const app = new Koa({ proxy: config.trustProxy });
+  // Behind a proxy only the address it appended (the last X-Forwarded-For entry) is trusted.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { ok: true };
@@ -112,7 +113,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     conversations,
     rateLimits,
     log,
-    isOwnUpload: (url) => isOwnUpload(url, urls),
+    resolveUpload: (url) => resolveOwnUpload(url, urls, uploads),
     trustProxy: config.trustProxy,
   });
 

@@ -68,12 +68,29 @@ describe('visitor uploads', () => {
     const ack = await socket.emitWithAck('message:send', {
       client_msg_id: 'upload-0001',
       text: 'my receipt',
-      attachment: { type: attachment.type, file: attachment.file, file_name: attachment.file_name, file_size: attachment.file_size },
+      // What the visitor claims about the file is not taken: the stored file says what it is.
+      attachment: { type: 'document', file: attachment.file, file_name: 'forged.exe', file_size: 999 },
     });
     expect(ack).toMatchObject({ ok: true, value: { type: 'photo', text: 'my receipt', file: attachment.file } });
     const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find((c: any) => c.client.id === session.visitor_id);
     const [message] = (await t.api.get(`/api/v1/chats/${chat.id}/messages`, agent.token)).body.messages;
-    expect(message).toMatchObject({ type: 'photo', file: attachment.file, file_name: 'receipt.png', text: 'my receipt' });
+    expect(message).toMatchObject({
+      type: 'photo',
+      file: attachment.file,
+      file_name: 'receipt.png',
+      file_size: PNG.length,
+      text: 'my receipt',
+    });
+  });
+
+  it('lets an agent send the answer of an upload as a message, unchanged', async () => {
+    const res = await upload('/api/v1/uploads?name=menu.png', PNG, { authorization: `Bearer ${agent.token}` });
+    const uploaded: any = await res.json();
+    const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find((c: any) => c.client.id === session.visitor_id);
+    const sent = await t.api.post(`/api/v1/chats/${chat.id}/messages`, uploaded, agent.token);
+    expect(sent.status).toBe(201);
+    expect(sent.body.message).toMatchObject({ type: 'photo', file: uploaded.file, file_name: 'menu.png' });
+    expect(sent.body.message).not.toHaveProperty('content_type');
   });
 
   it('refuses an attachment that points anywhere but this service', async () => {

@@ -137,6 +137,27 @@ describe('widget visitors', () => {
     ]);
   });
 
+  it('shows the page the visitor is on, with partial UTM data, to the agent', async () => {
+    const v = await visit();
+    v.socket.emit('page:view', {
+      url: 'https://shop.example/cart',
+      title: 'Cart',
+      referrer: 'https://search.example/',
+      utm: { source: 'newsletter' },
+    });
+    await send(v.socket, 'question about my cart');
+    const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+      (c: any) => c.client.id === v.session.visitor_id,
+    );
+    expect(chat.client).toMatchObject({
+      url: 'https://shop.example/cart',
+      page_title: 'Cart',
+      referrer: 'https://search.example/',
+      utm: { source: 'newsletter' },
+    });
+    expect(chat.client.ip).toMatch(/127\.0\.0\.1/);
+  });
+
   it('refuses invalid messages without storing them', async () => {
     const v = await visit();
     expect(await v.socket.emitWithAck('message:send', { client_msg_id: 'short', text: 'x' })).toEqual({

@@ -8,7 +8,7 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import type { PublicUrls } from '../lib/public-urls.ts';
 import { hashToken } from '../lib/secrets.ts';
 import type { Store } from '../store/store.ts';
-import { UPLOAD_LIMIT_BYTES, UploadRejected, type StoredUpload, type UploadStore } from './upload-store.ts';
+import { mediaTypeOf, UPLOAD_LIMIT_BYTES, UploadRejected, type StoredUpload, type UploadStore } from './upload-store.ts';
 
 interface UploadDeps {
   store: Store;
@@ -90,7 +90,20 @@ export function registerUploadRoutes(router: Router, deps: UploadDeps): void {
   });
 }
 
-/** True when the URL names a file uploaded to this service (what a visitor may attach). */
-export function isOwnUpload(url: string, urls: PublicUrls): boolean {
-  return url.startsWith(`${urls.base}/files/`);
+/** The media fields of a file uploaded to this service, read from the stored file (never from what the
+ * sender claims), or undefined when the URL names no such file. */
+export async function resolveOwnUpload(url: string, urls: PublicUrls, uploads: UploadStore) {
+  const prefix = `${urls.base}/files/`;
+  if (!url.startsWith(prefix)) return undefined;
+  const [folder, encodedName, ...rest] = url.slice(prefix.length).split('/');
+  if (!folder || !encodedName || rest.length > 0) return undefined;
+  let fileName: string;
+  try {
+    fileName = decodeURIComponent(encodedName);
+  } catch {
+    return undefined;
+  }
+  const found = await uploads.open(folder, fileName);
+  if (!found) return undefined;
+  return { type: mediaTypeOf(found.contentType), file: url, file_name: fileName, file_size: found.size };
 }

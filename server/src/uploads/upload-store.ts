@@ -32,6 +32,11 @@ const allowed: Record<string, FileMediaType> = {
   'application/vnd.oasis.opendocument.text': 'document',
   'application/vnd.oasis.opendocument.spreadsheet': 'document',
 };
+/** The spec 2.1 message type for a stored file's content type. */
+export function mediaTypeOf(contentType: string): FileMediaType {
+  return allowed[contentType] ?? 'document';
+}
+
 const textExtensions = new Set(['.txt', '.csv', '.log', '.md']);
 
 export interface StoredUpload {

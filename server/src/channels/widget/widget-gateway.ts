@@ -7,6 +7,7 @@ import {
   visitorHandshakeSchema,
   visitorMessageSchema,
   type Ack,
+  type FileMediaType,
   type VisitorClientEvents,
   type VisitorServerEvents,
   type WidgetSession,
@@ -36,8 +37,8 @@ interface GatewayDeps {
   conversations: ConversationService;
   rateLimits: RateLimits;
   log: Logger;
-  /** Visitors may attach only files uploaded to this service. */
-  isOwnUpload: (url: string) => boolean;
+  /** Visitors may attach only files uploaded to this service; their fields come from the stored file. */
+  resolveUpload: (url: string) => Promise<{ type: FileMediaType; file: string; file_name: string; file_size: number } | undefined>;
   /** Take the visitor's address from X-Forwarded-For (SVC_TRUST_PROXY=1). */
   trustProxy: boolean;
 }
@@ -156,15 +157,12 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         if (!parsed.success) throw new VisitorError('invalid message');
         await spend('visitorMessages');
         const { client_msg_id, text, attachment } = parsed.data;
-        if (attachment && !deps.isOwnUpload(attachment.file)) throw new VisitorError('attachments must be uploaded to this service first');
+        const upload = attachment ? await deps.resolveUpload(attachment.file) : undefined;
+        if (attachment && !upload) throw new VisitorError('attachments must be uploaded to this service first');
         const visitor = socket.data.visitor;
         const caption = text?.trim() ? text : null;
-        const message = attachment
-          ? {
-              type: attachment.type,
-              text: caption,
-              media: { file: attachment.file, file_name: attachment.file_name, file_size: attachment.file_size },
-            }
+        const message = upload
+          ? { type: upload.type, text: caption, media: { file: upload.file, file_name: upload.file_name, file_size: upload.file_size } }
           : { type: 'text' as const, text: caption, media: {} };
         const result = await conversations.receiveClientMessage(
           channel,
