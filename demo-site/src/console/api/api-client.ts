@@ -1,0 +1,89 @@
+import type {
+  AgentMessageRequest,
+  AgentView,
+  ChatState,
+  ChatView,
+  LoginRequest,
+  MessageView,
+  PresenceStatus,
+  TypingState,
+} from '@svc/protocol';
+import { ApiError, apiErrorOf } from './api-error.ts';
+
+export interface Me {
+  agent: AgentView;
+  role: string;
+  channel_ids: number[];
+}
+
+export interface LoginResult {
+  token: string;
+  agent: AgentView;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  token?: string;
+}
+
+/** One request to the agent API; every failure becomes an ApiError carrying the API's own message. */
+async function request<T>(baseUrl: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
+  }
+  if (!response.ok) throw await apiErrorOf(response);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/** `POST /api/v1/auth/login`: the only call made without a token. */
+export function login(baseUrl: string, credentials: LoginRequest): Promise<LoginResult> {
+  return request<LoginResult>(baseUrl, '/api/v1/auth/login', { method: 'POST', body: credentials });
+}
+
+/**
+ * The agent API of the contract, bound to one agent's token. `onUnauthorized` runs when the token stops
+ * working (revoked, agent deactivated), so the console can return to the login form.
+ */
+export function createApiClient(options: { baseUrl: string; token: string; onUnauthorized: () => void }) {
+  const call = async <T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
+    try {
+      return await request<T>(options.baseUrl, path, { ...init, token: options.token });
+    } catch (err) {
+      if (err instanceof ApiError && err.unauthorized) options.onUnauthorized();
+      throw err;
+    }
+  };
+  const chat = (id: number) => `/api/v1/chats/${encodeURIComponent(String(id))}`;
+
+  return {
+    me: () => call<Me>('/api/v1/me'),
+    setPresence: async (status: PresenceStatus) =>
+      (await call<{ status: PresenceStatus }>('/api/v1/me/presence', { method: 'PUT', body: { status } })).status,
+    listChats: async (state: ChatState) => (await call<{ chats: ChatView[] }>(`/api/v1/chats?state=${state}`)).chats,
+    getChat: async (id: number) => (await call<{ chat: ChatView }>(chat(id))).chat,
+    listMessages: async (id: number) => (await call<{ messages: MessageView[] }>(`${chat(id)}/messages`)).messages,
+    sendMessage: async (id: number, message: AgentMessageRequest) =>
+      (await call<{ message: MessageView }>(`${chat(id)}/messages`, { method: 'POST', body: message })).message,
+    resendMessage: async (id: number, messageId: number) =>
+      (await call<{ message: MessageView }>(`${chat(id)}/messages/${encodeURIComponent(String(messageId))}/resend`, { method: 'POST' }))
+        .message,
+    typing: (id: number, state: TypingState) => call<void>(`${chat(id)}/typing`, { method: 'POST', body: { state } }),
+    accept: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/accept`, { method: 'POST' })).chat,
+    unblock: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/blacklist`, { method: 'DELETE' })).chat,
+    close: async (id: number, blacklist: boolean) =>
+      (await call<{ chat: ChatView }>(`${chat(id)}/close`, { method: 'POST', body: { blacklist } })).chat,
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,30 @@
+import type { ConsoleSession } from './live/console-session.ts';
+import { NotificationsButton } from './notifications/notifications-button.tsx';
+import { PresenceToggle } from './presence/presence-toggle.tsx';
+
+interface ConsoleHeaderProps {
+  session: ConsoleSession;
+  win: Window & typeof globalThis;
+  onLogout: () => void;
+}
+
+export function ConsoleHeader({ session, win, onLogout }: ConsoleHeaderProps) {
+  return (
+    <header class="console-header">
+      <span class="brand" aria-hidden="true">
+        ●
+      </span>
+      <h1 class="console-title">Agents' console</h1>
+      <div class="header-actions">
+        <NotificationsButton win={win} />
+        <PresenceToggle api={session.api} presence={session.presence} />
+        <span class="agent-name" title={session.me.email}>
+          {session.me.name}
+        </span>
+        <button type="button" class="button button--ghost" onClick={onLogout}>
+          Log out
+        </button>
+      </div>
+    </header>
+  );
+}

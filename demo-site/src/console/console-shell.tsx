@@ -1,0 +1,67 @@
+import type { ChatState } from '@svc/protocol';
+import { useEffect, useState } from 'preact/hooks';
+import { ConsoleHeader } from './console-header.tsx';
+import { ConversationPanel } from './conversation/conversation-panel.tsx';
+import { InboxPanel } from './inbox/inbox-panel.tsx';
+import { useStore } from './lib/use-store.ts';
+import { ConnectionBanner } from './live/connection-banner.tsx';
+import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
+import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
+import type { SavedSession } from './session/saved-session.ts';
+import { ClientPanel } from './side-panel/client-panel.tsx';
+
+interface ConsoleShellProps {
+  baseUrl: string;
+  saved: SavedSession;
+  notifier: DesktopNotifier;
+  win: Window & typeof globalThis;
+  onSignOut: () => void;
+}
+
+/** Owns the session of one login: created on mount, disposed (socket closed) on logout. */
+export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: ConsoleShellProps) {
+  const [session, setSession] = useState<ConsoleSession | null>(null);
+  useEffect(() => {
+    const created = createConsoleSession({ baseUrl, saved, notifier, onSignedOut: onSignOut });
+    setSession(created);
+    return () => created.dispose();
+    // One session per login: the shell is keyed by the token, so its props never change while it lives.
+  }, []);
+  return session ? <ConsoleLayout session={session} win={win} onSignOut={onSignOut} /> : null;
+}
+
+function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; win: Window & typeof globalThis; onSignOut: () => void }) {
+  const [tab, setTab] = useState<ChatState>('open');
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const { chatId, chat } = useStore(session.conversation.state);
+  const { unread } = useStore(session.inbox.state);
+
+  const totalUnread = [...unread.values()].reduce((sum, n) => sum + n, 0);
+  useEffect(() => {
+    win.document.title = totalUnread > 0 ? `(${totalUnread}) Agents' console` : "Agents' console";
+  }, [totalUnread, win]);
+
+  const logout = async () => {
+    // Going offline first keeps the channel status honest (a logged-out agent cannot answer).
+    await session.api.setPresence('offline').catch(() => undefined);
+    onSignOut();
+  };
+
+  const unblock = async (chatId: number) => {
+    const updated = await session.api.unblock(chatId);
+    session.inbox.upsert(updated);
+    session.conversation.applyChat(updated);
+  };
+
+  return (
+    <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
+      <ConsoleHeader session={session} win={win} onLogout={logout} />
+      <ConnectionBanner connection={session.connection} />
+      <div class="console-body">
+        <InboxPanel session={session} tab={tab} onTab={setTab} />
+        <ConversationPanel session={session} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((open) => !open)} />
+        {chat && <ClientPanel chat={chat} open={detailsOpen} onClose={() => setDetailsOpen(false)} onUnblock={() => unblock(chat.id)} />}
+      </div>
+    </div>
+  );
+}

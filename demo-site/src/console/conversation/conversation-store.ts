@@ -1,0 +1,131 @@
+import type { AgentServerEvents, ChatView, MessageView } from '@svc/protocol';
+import type { ApiClient } from '../api/api-client.ts';
+import { errorText } from '../api/api-error.ts';
+import { createStore } from '../lib/create-store.ts';
+import { applyDelivery, upsertMessage, type DeliveryUpdate } from './merge-messages.ts';
+
+type TypingEvent = Parameters<AgentServerEvents['typing']>[0];
+
+export interface ConversationState {
+  chatId: number | null;
+  chat: ChatView | null;
+  messages: readonly MessageView[];
+  clientTyping: boolean;
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  error: string | null;
+}
+
+const idle: ConversationState = { chatId: null, chat: null, messages: [], clientTyping: false, status: 'idle', error: null };
+
+/**
+ * The conversation the agent has open: the chat, its full history, and the client's typing. Live events
+ * for other chats are ignored. A history fetched while live events arrive never undoes them: each chat
+ * and message remembers the clock tick of its last live change, and a fetch keeps what changed after it began.
+ */
+export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?: number }) {
+  const state = createStore<ConversationState>(idle);
+  const patch = (change: Partial<ConversationState>) => state.update((s) => ({ ...s, ...change }));
+  const isOpen = (chatId: number) => state.get().chatId === chatId;
+  let clock = 0;
+  let chatLiveAt = 0;
+  const messageLiveAt = new Map<number, number>();
+  // Delivery updates for messages the first load does not hold yet; applied when it lands.
+  let early: DeliveryUpdate[] = [];
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  let loadSeq = 0;
+
+  const stopTyping = () => {
+    clearTimeout(typingTimer);
+    if (state.get().clientTyping) patch({ clientTyping: false });
+  };
+
+  async function load(chatId: number) {
+    const seq = ++loadSeq;
+    const mark = ++clock;
+    try {
+      const [chat, history] = await Promise.all([deps.api.getChat(chatId), deps.api.listMessages(chatId)]);
+      if (seq !== loadSeq || !isOpen(chatId)) return;
+      const current = state.get();
+      const liveSince = current.messages.filter((m) => (messageLiveAt.get(m.id) ?? 0) > mark);
+      const merged = early.reduce(applyDelivery, liveSince.reduce(upsertMessage, history as readonly MessageView[]));
+      early = [];
+      patch({ chat: chatLiveAt > mark && current.chat ? current.chat : chat, messages: merged, status: 'ready', error: null });
+    } catch (err) {
+      if (seq === loadSeq && isOpen(chatId)) patch({ status: 'error', error: errorText(err) });
+    }
+  }
+
+  const store = {
+    state,
+    currentId: () => state.get().chatId,
+
+    open(chatId: number) {
+      stopTyping();
+      early = [];
+      messageLiveAt.clear();
+      state.set({ ...idle, chatId, status: 'loading' });
+      void load(chatId);
+    },
+    /** Refetches the open conversation, e.g. after the socket reconnects. */
+    reload() {
+      const { chatId } = state.get();
+      if (chatId !== null) void load(chatId);
+    },
+    leave() {
+      stopTyping();
+      loadSeq += 1;
+      state.set(idle);
+    },
+
+    applyChat(chat: ChatView) {
+      if (!isOpen(chat.id)) return;
+      chatLiveAt = ++clock;
+      patch({ chat });
+    },
+    /** `ifAbsent`: a copy that may be older than what events already brought (the answer to our own POST). */
+    applyMessage(message: MessageView, options: { ifAbsent?: boolean } = {}) {
+      if (!isOpen(message.chat_id)) return;
+      const { messages } = state.get();
+      if (options.ifAbsent && messages.some((m) => m.id === message.id)) return;
+      if (message.author === 'client') stopTyping();
+      messageLiveAt.set(message.id, ++clock);
+      patch({ messages: upsertMessage(messages, message) });
+    },
+    applyDelivery(update: DeliveryUpdate) {
+      if (!isOpen(update.chat_id)) return;
+      const { messages, status } = state.get();
+      const next = applyDelivery(messages, update);
+      messageLiveAt.set(update.message_id, ++clock);
+      if (next !== messages) patch({ messages: next });
+      else if (status === 'loading') early.push(update);
+    },
+    applyTyping(event: TypingEvent) {
+      if (!isOpen(event.chat_id) || event.author !== 'client') return;
+      if (event.state === 'stop') return stopTyping();
+      clearTimeout(typingTimer);
+      // A lost typeout must not leave the indicator on for ever.
+      typingTimer = setTimeout(stopTyping, deps.typingTimeoutMs ?? 15_000);
+      patch({ clientTyping: true });
+    },
+
+    /** Sends a failed agent message again; it shows as pending at once, the socket brings the outcome. */
+    async resend(messageId: number) {
+      const { chatId } = state.get();
+      if (chatId === null) return;
+      store.applyDelivery({ chat_id: chatId, message_id: messageId, delivery: 'pending' });
+      try {
+        await deps.api.resendMessage(chatId, messageId);
+      } catch (err) {
+        patch({ error: errorText(err) });
+        store.reload();
+      }
+    },
+
+    dispose() {
+      clearTimeout(typingTimer);
+      loadSeq += 1;
+    },
+  };
+  return store;
+}
+export type ConversationStore = ReturnType<typeof createConversationStore>;

@@ -1,0 +1,85 @@
+import type { ChatState } from '@svc/protocol';
+import { useRef } from 'preact/hooks';
+import { useStore } from '../lib/use-store.ts';
+import type { ConsoleSession } from '../live/console-session.ts';
+import { ChatListItem } from './chat-list-item.tsx';
+import { chatsInTab } from './inbox-store.ts';
+
+const TABS: { state: ChatState; label: string }[] = [
+  { state: 'open', label: 'Open' },
+  { state: 'bot', label: 'With bot' },
+  { state: 'closed', label: 'Closed' },
+];
+
+interface InboxPanelProps {
+  session: ConsoleSession;
+  tab: ChatState;
+  onTab: (tab: ChatState) => void;
+}
+
+/** The unified inbox: chats of every channel of the agent, by state, newest activity first. */
+export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
+  const inbox = useStore(session.inbox.state);
+  const { chatId } = useStore(session.conversation.state);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const chats = chatsInTab(inbox, tab);
+
+  // WAI-ARIA tabs pattern: arrow keys move between the tabs, only the selected one is in the tab order.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const index = (TABS.findIndex((t) => t.state === tab) + step + TABS.length) % TABS.length;
+    onTab(TABS[index]!.state);
+    tabRefs.current[index]?.focus();
+  };
+
+  return (
+    <section class="inbox" aria-label="Inbox">
+      <div class="tabs" role="tablist" aria-label="Chats by state" onKeyDown={onKeyDown}>
+        {TABS.map((t, i) => {
+          const count = chatsInTab(inbox, t.state).length;
+          return (
+            <button
+              key={t.state}
+              ref={(el) => void (tabRefs.current[i] = el)}
+              type="button"
+              role="tab"
+              id={`tab-${t.state}`}
+              aria-selected={tab === t.state}
+              aria-controls="inbox-chats"
+              tabIndex={tab === t.state ? 0 : -1}
+              class="tab"
+              onClick={() => onTab(t.state)}
+            >
+              {t.label}
+              {count > 0 && <span class="tab-count">{count}</span>}
+            </button>
+          );
+        })}
+      </div>
+      <div id="inbox-chats" role="tabpanel" aria-labelledby={`tab-${tab}`} class="inbox-chats">
+        {inbox.error && (
+          <p class="form-error" role="alert">
+            {inbox.error}
+          </p>
+        )}
+        {inbox.status === 'loading' && <p class="muted empty">Loading chats…</p>}
+        {inbox.status === 'ready' && chats.length === 0 && <p class="muted empty">No chats here.</p>}
+        <ul class="chat-list">
+          {chats.map((chat) => (
+            <ChatListItem
+              key={chat.id}
+              chat={chat}
+              unread={inbox.unread.get(chat.id) ?? 0}
+              fresh={inbox.fresh.has(chat.id)}
+              selected={chat.id === chatId}
+              meId={session.me.id}
+              onOpen={() => session.openChat(chat.id)}
+            />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ChatState, ChatView } from '@svc/protocol';
+import { createStore } from '../lib/create-store.ts';
+
+export interface InboxState {
+  chats: ReadonlyMap<number, ChatView>;
+  /** Client messages that arrived for chats the agent was not looking at. */
+  unread: ReadonlyMap<number, number>;
+  /** Chats that appeared while the console was open and that the agent has not opened yet. */
+  fresh: ReadonlySet<number>;
+  status: 'loading' | 'ready' | 'error';
+  error: string | null;
+}
+
+const initial: InboxState = { chats: new Map(), unread: new Map(), fresh: new Set(), status: 'loading', error: null };
+
+const lastActivity = (chat: ChatView) => chat.last_message?.created_at ?? chat.created_at;
+
+/** The chats of one tab, the most recent activity first. */
+export function chatsInTab(state: InboxState, tab: ChatState): ChatView[] {
+  return [...state.chats.values()]
+    .filter((chat) => chat.state === tab)
+    .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)) || b.id - a.id);
+}
+
+/** Newer client message than the one we knew of: the agent has something unread. */
+function clientWroteSince(before: ChatView | undefined, after: ChatView): boolean {
+  const last = after.last_message;
+  return !!last && last.author === 'client' && last.id > (before?.last_message?.id ?? 0);
+}
+
+/** The unified inbox: every chat of the agent's channels, whatever its state, with unread counts. */
+export function createInboxStore() {
+  const state = createStore<InboxState>(initial);
+  const patch = (change: Partial<InboxState>) => state.update((s) => ({ ...s, ...change }));
+  const withCount = (unread: ReadonlyMap<number, number>, chatId: number, add: number) =>
+    new Map(unread).set(chatId, (unread.get(chatId) ?? 0) + add);
+  // When each chat last came from a live event, so a list fetched before that cannot undo it.
+  let clock = 0;
+  const liveAt = new Map<number, number>();
+
+  return {
+    state,
+    get: (chatId: number) => state.get().chats.get(chatId),
+
+    /** Call before fetching the lists; hand the answer to `replaceAll` with this mark. */
+    beginRefresh: () => ++clock,
+
+    /**
+     * The full lists from the API, fetched since `mark`. Chats a live event changed meanwhile keep their
+     * live version. After a reconnect, chats with client messages we missed count as unread.
+     */
+    replaceAll(fetched: ChatView[], mark: number, viewingId: number | null) {
+      state.update((s) => {
+        const chats = new Map(fetched.map((c) => [c.id, c]));
+        for (const [id, at] of liveAt) {
+          const live = s.chats.get(id);
+          if (at > mark && live) chats.set(id, live);
+        }
+        let { unread, fresh } = s;
+        if (s.status === 'ready') {
+          for (const chat of chats.values()) {
+            if (chat.id === viewingId || !clientWroteSince(s.chats.get(chat.id), chat)) continue;
+            unread = withCount(unread, chat.id, 1);
+            if (!s.chats.has(chat.id) && chat.state !== 'closed') fresh = new Set(fresh).add(chat.id);
+          }
+        }
+        return { chats, unread, fresh, status: 'ready', error: null };
+      });
+    },
+
+    /** A chat from a live event or an action; says whether the inbox did not know it yet. */
+    upsert(chat: ChatView): { added: boolean; clientWrote: boolean } {
+      const before = state.get().chats.get(chat.id);
+      liveAt.set(chat.id, ++clock);
+      patch({ chats: new Map(state.get().chats).set(chat.id, chat) });
+      return { added: !before, clientWrote: clientWroteSince(before, chat) };
+    },
+
+    countUnread(chatId: number) {
+      patch({ unread: withCount(state.get().unread, chatId, 1) });
+    },
+
+    highlight(chatId: number) {
+      patch({ fresh: new Set(state.get().fresh).add(chatId) });
+    },
+
+    /** The agent opened the chat: nothing in it is unread or new any more. */
+    markRead(chatId: number) {
+      const { unread, fresh } = state.get();
+      if (!unread.has(chatId) && !fresh.has(chatId)) return;
+      const nextUnread = new Map(unread);
+      nextUnread.delete(chatId);
+      const nextFresh = new Set(fresh);
+      nextFresh.delete(chatId);
+      patch({ unread: nextUnread, fresh: nextFresh });
+    },
+
+    fail(message: string) {
+      patch({ status: state.get().status === 'ready' ? 'ready' : 'error', error: message });
+    },
+  };
+}
+export type InboxStore = ReturnType<typeof createInboxStore>;

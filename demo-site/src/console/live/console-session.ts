@@ -1,0 +1,122 @@
+import type { AgentView, ChatView, PresenceStatus } from '@svc/protocol';
+import { createApiClient, type ApiClient } from '../api/api-client.ts';
+import { errorText } from '../api/api-error.ts';
+import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
+import { createInboxStore, type InboxStore } from '../inbox/inbox-store.ts';
+import { createStore, type Store } from '../lib/create-store.ts';
+import { messagePreview } from '../messages/message-preview.ts';
+import type { DesktopNotifier } from '../notifications/desktop-notifier.ts';
+import type { SavedSession } from '../session/saved-session.ts';
+import { connectAgentSocket } from './agent-socket.ts';
+
+/** `connecting` until the first connection; `reconnecting` whenever it is lost afterwards. */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+export interface ConsoleSession {
+  me: AgentView;
+  api: ApiClient;
+  inbox: InboxStore;
+  conversation: ConversationStore;
+  presence: Store<PresenceStatus>;
+  connection: Store<ConnectionState>;
+  openChat(chatId: number): void;
+  leaveChat(): void;
+  dispose(): void;
+}
+
+interface SessionDeps {
+  baseUrl: string;
+  saved: SavedSession;
+  notifier: DesktopNotifier;
+  /** The token stopped working: back to the login form. */
+  onSignedOut: () => void;
+}
+
+/**
+ * Everything one logged-in agent's console needs, created at login and disposed at logout: the API client,
+ * the live socket and the stores it feeds. The wiring of socket events to stores lives here and only here.
+ */
+export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
+  const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
+  const inbox = createInboxStore();
+  const conversation = createConversationStore({ api });
+  const presence = createStore<PresenceStatus>(saved.agent.status);
+  const connection = createStore<ConnectionState>('connecting');
+  const socket = connectAgentSocket(baseUrl, saved.token);
+
+  function openChat(chatId: number) {
+    inbox.markRead(chatId);
+    if (conversation.currentId() !== chatId) conversation.open(chatId);
+  }
+
+  /** The whole inbox and the open conversation from the API: at start and after every (re)connection, so
+   * nothing that happened while the socket was down (a server restart included) is missed. */
+  async function refresh() {
+    const mark = inbox.beginRefresh();
+    try {
+      const lists = await Promise.all((['open', 'bot', 'closed'] as const).map((state) => api.listChats(state)));
+      inbox.replaceAll(lists.flat(), mark, conversation.currentId());
+    } catch (err) {
+      inbox.fail(errorText(err));
+    }
+    conversation.reload();
+  }
+
+  function announce(chat: ChatView, added: boolean) {
+    const viewing = conversation.currentId() === chat.id;
+    if (added && chat.state !== 'closed' && !viewing) inbox.highlight(chat.id);
+    notifier.notify({
+      title: added ? `New chat: ${chat.client.display_name}` : chat.client.display_name,
+      body: messagePreview(chat.last_message),
+      tag: `chat-${chat.id}`,
+      onClick: () => openChat(chat.id),
+    });
+  }
+
+  socket.on('connect', () => {
+    connection.set('connected');
+    void refresh();
+  });
+  socket.on('disconnect', () => connection.set('reconnecting'));
+  socket.on('connect_error', () => {
+    // An inactive socket after an error means the server refused the token; otherwise it keeps retrying.
+    if (!socket.active) onSignedOut();
+    else connection.set('reconnecting');
+  });
+  socket.on('chat:updated', (chat) => {
+    const { added, clientWrote } = inbox.upsert(chat);
+    conversation.applyChat(chat);
+    if (clientWrote || (added && chat.state !== 'closed')) announce(chat, added);
+  });
+  socket.on('message:new', (message) => {
+    conversation.applyMessage(message);
+    if (message.author === 'client' && conversation.currentId() !== message.chat_id) inbox.countUnread(message.chat_id);
+  });
+  socket.on('message:delivery', (update) => conversation.applyDelivery(update));
+  socket.on('typing', (event) => conversation.applyTyping(event));
+  socket.on('presence', ({ agent }) => {
+    if (agent.id === saved.agent.id) presence.set(agent.status);
+  });
+
+  api
+    .me()
+    .then((me) => presence.set(me.agent.status))
+    .catch((err: unknown) => inbox.fail(errorText(err)));
+  void refresh();
+
+  return {
+    me: saved.agent,
+    api,
+    inbox,
+    conversation,
+    presence,
+    connection,
+    openChat,
+    leaveChat: () => conversation.leave(),
+    dispose() {
+      socket.removeAllListeners();
+      socket.disconnect();
+      conversation.dispose();
+    },
+  };
+}

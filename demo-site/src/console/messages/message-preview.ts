@@ -1,0 +1,22 @@
+import type { MessageType, MessageView } from '@svc/protocol';
+
+const LABELS: Record<MessageType, string> = {
+  text: '',
+  photo: 'Photo',
+  sticker: 'Sticker',
+  video: 'Video',
+  audio: 'Audio',
+  voice: 'Voice message',
+  document: 'File',
+  location: 'Location',
+};
+
+/** One line that stands for a message in the inbox and in desktop notifications (plain text, never HTML). */
+export function messagePreview(message: MessageView | null): string {
+  if (!message) return 'No messages yet';
+  const text = message.text?.replace(/\s+/g, ' ').trim() ?? '';
+  if (message.type === 'text') return text;
+  const label = message.type === 'document' && message.file_name ? `${LABELS.document}: ${message.file_name}` : LABELS[message.type];
+  const head = [message.emoji, label ?? message.type].filter(Boolean).join(' ');
+  return text ? `${head} · ${text}` : head;
+}

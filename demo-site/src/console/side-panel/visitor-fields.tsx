@@ -1,0 +1,46 @@
+import type { ClientView } from '@svc/protocol';
+import type { ComponentChildren } from 'preact';
+import { ExternalLink } from '../messages/external-link.tsx';
+
+export function Field({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** What a widget page told about its visitor (spec 4.4 and 2.3): shown only when present. */
+export function VisitorFields({ client }: { client: ClientView }) {
+  const utm = Object.entries(client.utm ?? {});
+  const customData = client.custom_data ?? [];
+  return (
+    <>
+      {client.visitor_number != null && <Field label="Visitor">#{client.visitor_number}</Field>}
+      {client.description && <Field label="About">{client.description}</Field>}
+      {client.page_title && <Field label="Page title">{client.page_title}</Field>}
+      {client.referrer && (
+        <Field label="Came from">
+          <ExternalLink href={client.referrer}>{client.referrer}</ExternalLink>
+        </Field>
+      )}
+      {utm.length > 0 && (
+        <Field label="Campaign">
+          {utm.map(([key, value]) => (
+            <span key={key} class="field-line">
+              {key}: {value}
+            </span>
+          ))}
+        </Field>
+      )}
+      {customData.map((item, i) => (
+        <Field key={item.key ?? i} label={item.title ?? 'Data'}>
+          {item.link ? <ExternalLink href={item.link}>{item.content ?? item.link}</ExternalLink> : item.content}
+        </Field>
+      ))}
+      {client.user_agent && <Field label="Browser">{client.user_agent}</Field>}
+      {client.ip && <Field label="IP address">{client.ip}</Field>}
+    </>
+  );
+}
