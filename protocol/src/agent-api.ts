@@ -161,6 +161,8 @@ export interface MessageView extends MediaFields {
   chat_id: number;
   author: MessageAuthor;
   agent_id?: number;
+  /** The name of the agent who wrote an agent message. */
+  agent_name?: string;
   type: MessageType;
   text?: string;
   created_at: string;

@@ -46,6 +46,14 @@ describe('agent login', () => {
     expect(wrong.body).toEqual(unknown.body);
   });
 
+  it('logs out: the token stops working at once, other tokens of the agent keep working', async () => {
+    const a = await t.api.post('/api/v1/auth/login', { email: alice.email, password: 'alice password' });
+    const b = await t.api.post('/api/v1/auth/login', { email: alice.email, password: 'alice password' });
+    expect((await t.api.post('/api/v1/auth/logout', undefined, a.body.token)).status).toBe(204);
+    expect((await t.api.get('/api/v1/me', a.body.token)).status).toBe(401);
+    expect((await t.api.get('/api/v1/me', b.body.token)).status).toBe(200);
+  });
+
   it('answers 400 for a body without an e-mail', async () => {
     expect((await t.api.post('/api/v1/auth/login', { password: 'x' })).status).toBe(400);
   });
@@ -143,6 +151,7 @@ describe('messages of a chat', () => {
       chat_id: chatId,
       author: 'agent',
       agent_id: alice.id,
+      agent_name: 'Alice',
       type: 'text',
       text: 'Answer 😀',
       delivery: 'pending',

@@ -44,6 +44,7 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
   const logout = async () => {
     // Going offline first keeps the channel status honest (a logged-out agent cannot answer).
     await session.api.setPresence('offline').catch(() => undefined);
+    await session.api.logout().catch(() => undefined);
     onSignOut();
   };
 

@@ -42,6 +42,11 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
     }
   });
 
+  router.post('/api/v1/auth/logout', agent, async (ctx) => {
+    await store.agents.revokeToken(ctx.state.tokenHash as string);
+    ctx.status = 204;
+  });
+
   router.get('/api/v1/me', agent, async (ctx) => {
     const me = currentAgent(ctx);
     ctx.body = { agent: agentView(me), role: me.role, channel_ids: await store.agents.channelIds(me.id) };

@@ -42,6 +42,7 @@ export function messageView(m: MessageRecord): MessageView {
     chat_id: m.chatId,
     author: m.author,
     ...(m.agentId !== null ? { agent_id: m.agentId } : {}),
+    ...(m.agentName !== null ? { agent_name: m.agentName } : {}),
     type: m.type,
     ...(m.text !== null ? { text: m.text } : {}),
     created_at: iso(m.createdAt),

@@ -28,9 +28,11 @@ export function requireAdmin(adminTokenHash: string): Middleware {
 export function requireAgent(store: Store): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx);
-    const agent = token ? await store.agents.findByTokenHash(hashToken(token)) : undefined;
+    const tokenHash = token ? hashToken(token) : undefined;
+    const agent = tokenHash ? await store.agents.findByTokenHash(tokenHash) : undefined;
     if (!agent) throw invalidClient('Missing or invalid agent token');
     ctx.state.agent = agent;
+    ctx.state.tokenHash = tokenHash;
     await next();
   };
 }

@@ -41,6 +41,7 @@ export function createAgentsRepo(db: Db) {
       `SELECT ${columns} FROM agent_tokens t JOIN agents a ON a.id = t.agent_id WHERE t.token_hash = ? AND a.active = 1`,
     ),
     setStatus: db.prepare('UPDATE agents SET status = ? WHERE id = ?'),
+    revokeToken: db.prepare('DELETE FROM agent_tokens WHERE token_hash = ?'),
     existing: db.prepare<[string], number>('SELECT id FROM agents WHERE id IN (SELECT value FROM json_each(?))').pluck(),
     channelIds: db
       .prepare<[number], number>(
@@ -83,6 +84,10 @@ export function createAgentsRepo(db: Db) {
     async findByTokenHash(tokenHash: string): Promise<AgentRecord | undefined> {
       const row = q.byToken.get(tokenHash);
       return row && toAgent(row);
+    },
+    /** The token stops working at once. */
+    async revokeToken(tokenHash: string): Promise<void> {
+      q.revokeToken.run(tokenHash);
     },
     async setStatus(id: number, status: PresenceStatus): Promise<void> {
       q.setStatus.run(status, id);

@@ -3,7 +3,7 @@ import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './deliveries-repo.ts';
 import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
-import { clientColumns, toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
+import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
 
 interface ChatRow {
   id: number;
@@ -25,7 +25,7 @@ const select = `
     ch.blacklisted, ch.created_at, ch.closed_at,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
-       'text', m.text, 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
+       'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
@@ -100,7 +100,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
        VALUES (@chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
     ),
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
-    messageById: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?'),
+    messageById: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
     setLastMessage: db.prepare('UPDATE chats SET last_message_id = ? WHERE id = ?'),
     assignIfFree: db.prepare("UPDATE chats SET assigned_agent_id = ? WHERE id = ? AND assigned_agent_id IS NULL AND state = 'open'"),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),

@@ -1,11 +1,11 @@
 import type { Db } from './db.ts';
 import type { MessageRecord } from './records.ts';
-import { toMessage, type MessageRow } from './rows.ts';
+import { messageSelect, toMessage, type MessageRow } from './rows.ts';
 
 export function createMessagesRepo(db: Db) {
   const q = {
-    byChat: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE chat_id = ? ORDER BY id'),
-    byId: db.prepare<[number], MessageRow>('SELECT * FROM messages WHERE id = ?'),
+    byChat: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.chat_id = ? ORDER BY m.id`),
+    byId: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
   };
   return {
     async listByChat(chatId: number): Promise<MessageRecord[]> {

@@ -87,6 +87,7 @@ export interface MessageRecord {
   chatId: number;
   author: MessageAuthor;
   agentId: number | null;
+  agentName: string | null;
   type: MessageType;
   text: string | null;
   media: MediaFields;

@@ -14,13 +14,19 @@ export interface MessageRow {
   delivery: DeliveryState;
   error: string | null;
   created_at: number;
+  /** Present when the query joined the author's name. */
+  agent_name?: string | null;
 }
+
+/** Messages with the name of the agent who wrote each. */
+export const messageSelect = 'SELECT m.*, a.name AS agent_name FROM messages m LEFT JOIN agents a ON a.id = m.agent_id';
 
 export const toMessage = (r: MessageRow): MessageRecord => ({
   id: r.id,
   chatId: r.chat_id,
   author: r.author,
   agentId: r.agent_id,
+  agentName: r.agent_name ?? null,
   type: r.type,
   text: r.text,
   media: r.media_json === null ? {} : (JSON.parse(r.media_json) as MediaFields),

@@ -69,6 +69,8 @@ export function createApiClient(options: { baseUrl: string; token: string; onUna
 
   return {
     me: () => call<Me>('/api/v1/me'),
+    /** Revokes this session's token on the server. */
+    logout: async () => call<void>('/api/v1/auth/logout', { method: 'POST' }),
     setPresence: async (status: PresenceStatus) =>
       (await call<{ status: PresenceStatus }>('/api/v1/me/presence', { method: 'PUT', body: { status } })).status,
     listChats: async (state: ChatState) => (await call<{ chats: ChatView[] }>(`/api/v1/chats?state=${state}`)).chats,

@@ -7,7 +7,7 @@ function authorName(message: MessageView, chat: ChatView, meId: number): string 
     case 'client':
       return chat.client.display_name;
     case 'agent':
-      return message.agent_id === meId ? 'You' : 'Agent';
+      return message.agent_id === meId ? 'You' : (message.agent_name ?? 'Agent');
     case 'bot':
       return 'Bot';
     default:
