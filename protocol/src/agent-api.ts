@@ -194,8 +194,10 @@ const caption = z
   .optional();
 
 // Unknown fields are dropped, so the answer of an upload can be sent as it is.
-const fileMediaMessage = mediaFieldsSchema.extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: caption });
-const locationMessage = mediaFieldsSchema
+// Bot-only fields (markdown content, buttons) are not an agent's to send.
+const agentMediaFields = mediaFieldsSchema.omit({ content: true, buttons: true, button_id: true });
+const fileMediaMessage = agentMediaFields.extend({ type: z.enum(fileMediaTypes), file: httpUrlSchema, text: caption });
+const locationMessage = agentMediaFields
   .extend({
     type: z.literal('location'),
     latitude: z.number().min(-90).max(90),

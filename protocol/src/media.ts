@@ -2,7 +2,9 @@ import { z } from 'zod';
 
 /** Message types of spec 2.1 that carry content (typein/typeout are typing, not messages). */
 export const fileMediaTypes = ['video', 'audio', 'voice', 'photo', 'sticker', 'document'] as const;
-export const messageTypes = ['text', ...fileMediaTypes, 'location'] as const;
+/** Rich bot messages (spec 2.2): MARKDOWN and BUTTONS, kept with their plain-text fallback in `text`. */
+export const botRichTypes = ['markdown', 'buttons'] as const;
+export const messageTypes = ['text', ...fileMediaTypes, 'location', ...botRichTypes] as const;
 export type MessageType = (typeof messageTypes)[number];
 export type FileMediaType = (typeof fileMediaTypes)[number];
 
@@ -38,6 +40,15 @@ export const mediaFieldsSchema = z.object({
   title: z.string().max(512).optional(),
   latitude: z.number().min(-90).max(90).optional(),
   longitude: z.number().min(-180).max(180).optional(),
+  /** MARKDOWN bot messages: the markdown source (link, bold, italic). */
+  content: z.string().max(8000).optional(),
+  /** BUTTONS bot messages: the prepared answers (spec 2.2); `title` holds the title above them. */
+  buttons: z
+    .array(z.object({ text: z.string().max(200), id: z.string().max(200).optional() }))
+    .max(3)
+    .optional(),
+  /** A client message sent by clicking a bot button. */
+  button_id: z.string().max(200).optional(),
 });
 export type MediaFields = z.infer<typeof mediaFieldsSchema>;
 export const mediaFieldNames = Object.keys(mediaFieldsSchema.shape) as (keyof MediaFields)[];

@@ -65,6 +65,8 @@ export const visitorMessageSchema = z
       .refine((t) => codePointLength(t) <= VISITOR_TEXT_MAX, `must be at most ${VISITOR_TEXT_MAX} characters`)
       .optional(),
     attachment: visitorAttachmentSchema.optional(),
+    /** Set when the visitor clicked a bot button: the text is the button's (spec 2.2 button_id). */
+    button_id: z.string().min(1).max(200).optional(),
   })
   .refine((m) => (m.text !== undefined && m.text.trim().length > 0) || m.attachment !== undefined, 'a message needs text or an attachment');
 export type VisitorMessageRequest = z.infer<typeof visitorMessageSchema>;
@@ -123,4 +125,6 @@ export interface VisitorClientEvents {
   'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
   'user-token:set': (token: string, ack: Ack) => void;
   'page:view': (page: PageInfo) => void;
+  /** The visitor asks for a person while a bot holds the chat. */
+  'agent:request': (ack: Ack) => void;
 }

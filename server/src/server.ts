@@ -6,6 +6,12 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import { Server as SocketServer } from 'socket.io';
 import { resolveAdminToken } from './admin/admin-token.ts';
+import { attachBotFlow } from './bots/bot-flow.ts';
+import { createBotInbound } from './bots/bot-inbound.ts';
+import { BOT_DELIVERY, createBotOutbox } from './bots/bot-outbox.ts';
+import { registerBotRoutes } from './bots/bot-routes.ts';
+import { botSender } from './bots/bot-sender.ts';
+import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { createAgentService } from './agents/agent-service.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
@@ -68,11 +74,18 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       widget: { messageDelivery: () => null, typingDelivery: () => null },
     },
   });
+  const providerTokens = createProviderTokens({ log, timeoutMs: config.bot.timeoutMs });
+  const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
+  const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
+  attachBotFlow({ store, events, conversations, outbox: botOutbox, log });
   const worker = createDeliveryWorker({
     store,
     events,
     log,
-    handlers: { [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }) },
+    handlers: {
+      [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }),
+      [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
+    },
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
   });
 
@@ -86,6 +99,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
+  registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
 
   app.use(requestLog(log));
   app.use(errorMiddleware(log));

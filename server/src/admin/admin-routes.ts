@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { createAgentSchema, createBotProviderSchema, createChannelSchema, updateChannelSchema, type BotProviderView } from '@svc/protocol';
 import { z } from 'zod';
 import type { AgentService } from '../agents/agent-service.ts';
-import { agentView } from '../conversations/views.ts';
+import { agentView, iso } from '../conversations/views.ts';
 import { channelView } from '../channels/channel-views.ts';
 import type { ChannelService } from '../channels/channel-service.ts';
 import { requireAdmin } from '../http/auth.ts';
@@ -102,6 +102,33 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     });
     ctx.status = 201;
     ctx.body = providerView(provider);
+  });
+
+  /** Every event exchanged with the chat's bot, both ways, each outbound one with all its attempts. */
+  router.get('/api/v1/chats/:id/bot-events', admin, async (ctx) => {
+    const id = idParam.safeParse(ctx.params.id);
+    const chat = id.success ? await store.chats.findById(id.data) : undefined;
+    if (!chat) throw notFound('No such chat');
+    const sent = (await store.deliveries.listByChat(chat.id)).filter((d) => d.kind === 'bot');
+    ctx.body = {
+      sent: await Promise.all(
+        sent.map(async (d) => ({
+          event_id: d.eventId,
+          event: (d.payload as { event?: string }).event,
+          payload: d.payload,
+          state: d.state,
+          attempts: (await store.deliveries.attempts(d.id)).map((a) => ({ status: a.status, error: a.error, at: iso(a.at) })),
+          created_at: iso(d.createdAt),
+        })),
+      ),
+      received: (await store.botEvents.listByChat(chat.id)).map((e) => ({
+        event: e.event,
+        body: e.body,
+        status: e.status,
+        error: e.error,
+        at: iso(e.createdAt),
+      })),
+    };
   });
 
   router.get('/api/v1/bot-providers', admin, async (ctx) => {

@@ -53,7 +53,7 @@ export function createConversationService(deps: { store: Store; events: DomainEv
       const input: NewClientMessage = {
         channelId: channel.id,
         client,
-        newChatState: channel.bot ? 'bot' : 'open',
+        botProviderRowId: channel.bot?.providerRowId ?? null,
         message,
         idempotencyKey,
       };
@@ -85,7 +85,12 @@ export function createConversationService(deps: { store: Store; events: DomainEv
         agentId: agent.id,
         message: { type, text: text ?? null, media },
         delivery: (messageId) =>
-          outbound.messageDelivery({ channel, chat, agent, message: { id: messageId, type, text: text ?? null, media } }),
+          outbound.messageDelivery({
+            channel,
+            chat,
+            sender: { name: agent.name, photo: agent.photo },
+            message: { id: messageId, type, text: text ?? null, media },
+          }),
       });
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
@@ -120,6 +125,49 @@ export function createConversationService(deps: { store: Store; events: DomainEv
         events.emit('delivery.enqueued');
       }
       events.emit('typing', { chatId, channelId: chat.channelId, author: 'agent', agentId: agent.id, state });
+    },
+
+    /**
+     * A message from the chat's bot (spec 2.2, 6.1 BOT_MESSAGE): stored, shown to agents, and carried to the
+     * client on whatever channel the chat is on.
+     */
+    async postBotMessage(chat: ChatRecord, bot: { name: string }, message: { type: MessageType; text: string | null; media: MediaFields }) {
+      const channel = await channelOf(chat);
+      const result = await store.chats.appendAgentMessage({
+        chatId: chat.id,
+        agentId: null,
+        author: 'bot',
+        message,
+        delivery: (messageId) =>
+          outbounds[channel.kind].messageDelivery({
+            channel,
+            chat,
+            sender: { name: bot.name, photo: null },
+            message: { id: messageId, ...message },
+          }),
+      });
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      if (result.message.delivery === 'pending') events.emit('delivery.enqueued');
+      return result.message;
+    },
+
+    /** Takes a chat from its bot into the agents' queue, saying why in the conversation. False when the bot
+     * did not hold it. */
+    async handOverToAgents(chatId: number, reason: string): Promise<boolean> {
+      if (!(await store.chats.handOver(chatId))) return false;
+      const chat = (await store.chats.findById(chatId))!;
+      const result = await store.chats.appendAgentMessage({
+        chatId,
+        agentId: null,
+        author: 'system',
+        message: { type: 'text', text: reason, media: {} },
+        delivery: () => null,
+      });
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      events.emit('chat.handed-over', { chat });
+      return true;
     },
 
     /** The spec's Reply: the agent takes the chat. */

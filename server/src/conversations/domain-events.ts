@@ -1,11 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryState } from '@svc/protocol';
-import type { AgentRecord, ChatRecord, MessageRecord } from '../store/records.ts';
+import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../store/records.ts';
 
 /** What happened in the domain; features listen (the agents' sockets, the delivery worker) instead of
  * being called sideways. */
 export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
+  /** A bot's chat went to the agents' queue (the bot invited an agent, failed, or the client asked). */
+  'chat.handed-over': [{ chat: ChatRecord }];
   /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */
   'chat.accepted': [{ chat: ChatRecord; agent: AgentRecord }];
   'message.created': [{ chat: ChatRecord; message: MessageRecord }];
@@ -17,6 +19,8 @@ export interface DomainEventMap {
   'channel.agents': [{ channelId: number; added: number[]; removed: number[] }];
   /** An outbound delivery row was written; wakes the delivery worker. */
   'delivery.enqueued': [];
+  /** A delivery reached its final state (delivered, or failed after its last attempt). */
+  'delivery.finished': [{ delivery: DeliveryRecord }];
 }
 
 export class DomainEvents extends EventEmitter<DomainEventMap> {}

@@ -57,6 +57,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         delivery: m.delivery,
         error: m.error,
       });
+    if (finished.delivery.state !== 'pending') events.emit('delivery.finished', { delivery: finished.delivery });
     if (finished.delivery.state === 'failed')
       log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
   }

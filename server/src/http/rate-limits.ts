@@ -49,6 +49,8 @@ export function createRateLimits(enabled: boolean) {
     visitorMessages: budget(30, 60),
     visitorUpdates: budget(60, 60),
     newVisitors: budget(60, 10 * 60),
+    /** Requests of one bot provider to `{bot_url}`. */
+    botProviders: budget(600, 60),
   };
 }
 export type RateLimits = ReturnType<typeof createRateLimits>;

@@ -35,6 +35,10 @@ export function createBotProvidersRepo(db: Db) {
       );
       return toProvider(q.byId.get(id)!);
     },
+    async findById(id: number): Promise<BotProviderRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toProvider(row);
+    },
     async findByProviderId(providerId: string): Promise<BotProviderRecord | undefined> {
       const row = q.byProviderId.get(providerId);
       return row && toProvider(row);

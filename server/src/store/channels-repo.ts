@@ -74,6 +74,7 @@ export function createChannelsRepo(db: Db) {
     byId: db.prepare<[number], ChannelRow>(`${select} AND c.id = ?`),
     byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
     all: db.prepare<[], ChannelRow>(`${select} ORDER BY c.id`),
+    withBot: db.prepare<[number], ChannelRow>(`${select} AND c.bot_provider_id = ? ORDER BY c.id`),
     clearAgents: db.prepare('DELETE FROM channel_agents WHERE channel_id = ?'),
     addAgent: db.prepare('INSERT OR IGNORE INTO channel_agents (channel_id, agent_id) VALUES (?, ?)'),
     softDelete: db.prepare('UPDATE channels SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
@@ -128,6 +129,10 @@ export function createChannelsRepo(db: Db) {
     async findByPublicId(publicId: string): Promise<ChannelRecord | undefined> {
       const row = q.byPublicId.get(publicId);
       return row && toChannel(row);
+    },
+    /** Live channels whose attached bot is this provider's. */
+    async withBot(providerRowId: number): Promise<ChannelRecord[]> {
+      return q.withBot.all(providerRowId).map(toChannel);
     },
     async list(): Promise<ChannelRecord[]> {
       return q.all.all().map(toChannel);

@@ -16,13 +16,15 @@ interface ChatRow {
   blacklisted: number;
   created_at: number;
   closed_at: number | null;
+  bot_provider_id: number | null;
+  agent_joined: number;
   client_json: string;
   last_message_json: string | null;
 }
 
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at,
+    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
@@ -40,6 +42,8 @@ const toChat = (r: ChatRow): ChatRecord => ({
   blacklisted: r.blacklisted === 1,
   createdAt: r.created_at,
   closedAt: r.closed_at,
+  botProviderId: r.bot_provider_id,
+  agentJoined: r.agent_joined === 1,
   client: toClient(JSON.parse(r.client_json) as ClientRow),
   lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
 });
@@ -47,8 +51,8 @@ const toChat = (r: ChatRow): ChatRecord => ({
 export interface NewClientMessage {
   channelId: number;
   client: { key: string; id: string | number; profile: ClientProfile };
-  /** State of the chat when this message opens a new one: `bot` when a bot sees it first. */
-  newChatState: 'open' | 'bot';
+  /** The bot provider of the channel, when a bot sees new chats first (they open in state `bot`). */
+  botProviderRowId: number | null;
   message: { type: MessageType; text: string | null; media: MediaFields; externalId: string | null };
   /** The integrator's Idempotency-Key: a repeat within 24 hours stores nothing and gets the first answer. */
   idempotencyKey?: string;
@@ -69,11 +73,13 @@ export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewAgentMessage {
   chatId: number;
-  agentId: number;
+  /** The agent who wrote it; null for a bot or system message. */
+  agentId: number | null;
+  author?: 'agent' | 'bot' | 'system';
   message: { type: MessageType; text: string | null; media: MediaFields };
-  /** The outbound request that carries the message to the customer's side, if its channel needs one.
-   * Its payload is built with the new message id. */
-  delivery: (messageId: number) => NewDelivery | null;
+  /** The outbound request that carries the message to the customer's side, if its channel needs one
+   * (its payload is built with the new message id); `{ notSent }` when the channel cannot carry it. */
+  delivery: (messageId: number) => NewDelivery | null | { notSent: string };
 }
 
 const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
@@ -94,7 +100,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
        VALUES (@channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
     ),
     liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
-    insertChat: db.prepare('INSERT INTO chats (channel_id, client_id, state, created_at) VALUES (?, ?, ?, ?)'),
+    insertChat: db.prepare('INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at) VALUES (?, ?, ?, ?, ?)'),
+    handOver: db.prepare("UPDATE chats SET state = 'open' WHERE id = ? AND state = 'bot'"),
+    markJoined: db.prepare('UPDATE chats SET agent_joined = 1 WHERE id = ? AND agent_joined = 0 AND bot_provider_id IS NOT NULL'),
+    markFailed: db.prepare("UPDATE messages SET delivery = 'failed', error = ? WHERE id = ?"),
     insertMessage: db.prepare(
       `INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
        VALUES (@chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
@@ -139,7 +148,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     if (client.blacklisted === 1) throw new ClientBlocked();
     let chatId = q.liveChat.get(client.id)?.id;
     const chatCreated = chatId === undefined;
-    if (chatId === undefined) chatId = Number(q.insertChat.run(input.channelId, client.id, input.newChatState, now).lastInsertRowid);
+    if (chatId === undefined) {
+      const state = input.botProviderRowId === null ? 'open' : 'bot';
+      chatId = Number(q.insertChat.run(input.channelId, client.id, state, input.botProviderRowId, now).lastInsertRowid);
+    }
     const m = input.message;
     const messageId = Number(
       q.insertMessage.run({
@@ -178,7 +190,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     const messageId = Number(
       q.insertMessage.run({
         chatId: input.chatId,
-        author: 'agent',
+        author: input.author ?? 'agent',
         agentId: input.agentId,
         type: m.type,
         text: m.text,
@@ -190,10 +202,11 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     );
     q.setLastMessage.run(messageId, input.chatId);
     // The agent who answers an unassigned chat takes it, as the Reply action would.
-    q.assignIfFree.run(input.agentId, input.chatId);
+    if (input.agentId !== null) q.assignIfFree.run(input.agentId, input.chatId);
     const delivery = input.delivery(messageId);
-    if (delivery) insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
-    else q.markDelivered.run(messageId);
+    if (delivery === null) q.markDelivered.run(messageId);
+    else if ('notSent' in delivery) q.markFailed.run(delivery.notSent, messageId);
+    else insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
     return { chat: toChat(q.byId.get(input.chatId)!), message: toMessage(q.messageById.get(messageId)!) };
   });
 
@@ -242,6 +255,14 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
         if (closed && blacklist) q.blockClient.run(1, chatId);
         return closed;
       });
+    },
+    /** Moves a chat from its bot to the agents' queue. False when the bot did not hold it. */
+    async handOver(chatId: number): Promise<boolean> {
+      return writes.run(() => q.handOver.run(chatId).changes === 1);
+    },
+    /** Records that an agent joined a bot's chat; true only the first time (AGENT_JOINED is sent once). */
+    async markAgentJoined(chatId: number): Promise<boolean> {
+      return writes.run(() => q.markJoined.run(chatId).changes === 1);
     },
     /** Lifts the block on the client of this chat. */
     async unblockClient(chatId: number): Promise<void> {

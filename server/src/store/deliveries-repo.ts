@@ -103,6 +103,10 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
          next_attempt_at = @nextAttemptAt, claimed_by = NULL, lease_until = NULL, finished_at = @finishedAt WHERE id = @id`,
     ),
     messageState: db.prepare('UPDATE messages SET delivery = ?, error = ? WHERE id = ?'),
+    logAttempt: db.prepare('INSERT INTO delivery_attempts (delivery_id, status, error, finished_at) VALUES (?, ?, ?, ?)'),
+    attemptsOf: db.prepare<[number], { status: number | null; error: string | null; finished_at: number }>(
+      'SELECT status, error, finished_at FROM delivery_attempts WHERE delivery_id = ? ORDER BY id',
+    ),
     // Only heads of their ordering key count; a leased head is due again when its lease ends.
     nextDue: db
       .prepare<[], number | null>(
@@ -151,6 +155,7 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
     const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
     const now = Date.now();
+    q.logAttempt.run(id, outcome.status, outcome.result === 'delivered' ? null : outcome.error, now);
     q.finish.run({
       id,
       state,
@@ -192,6 +197,10 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     },
     async listByChat(chatId: number): Promise<DeliveryRecord[]> {
       return q.listByChat.all(chatId).map(toDelivery);
+    },
+    /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended. */
+    async attempts(deliveryId: number): Promise<{ status: number | null; error: string | null; at: number }[]> {
+      return q.attemptsOf.all(deliveryId).map((a) => ({ status: a.status, error: a.error, at: a.finished_at }));
     },
   };
 }

@@ -104,7 +104,10 @@ const migrations: { version: number; name: string; sql: string }[] = [
         blacklisted INTEGER NOT NULL DEFAULT 0,
         created_at INTEGER NOT NULL,
         closed_at INTEGER,
-        last_message_id INTEGER
+        last_message_id INTEGER,
+        -- set when a bot saw the chat first: the provider hears AGENT_JOINED and CHAT_CLOSED for it
+        bot_provider_id INTEGER REFERENCES bot_providers(id),
+        agent_joined INTEGER NOT NULL DEFAULT 0
       );
       CREATE INDEX chats_by_channel_state ON chats(channel_id, state);
       CREATE UNIQUE INDEX one_live_chat_per_client ON chats(client_id) WHERE state != 'closed';
@@ -146,6 +149,29 @@ const migrations: { version: number; name: string; sql: string }[] = [
         finished_at INTEGER
       );
       CREATE INDEX deliveries_due ON deliveries(state, next_attempt_at);
+      CREATE INDEX deliveries_by_chat ON deliveries(chat_id, id);
+
+      CREATE TABLE delivery_attempts (
+        id INTEGER PRIMARY KEY,
+        delivery_id INTEGER NOT NULL REFERENCES deliveries(id),
+        status INTEGER,
+        error TEXT,
+        finished_at INTEGER NOT NULL
+      );
+      CREATE INDEX delivery_attempts_by_delivery ON delivery_attempts(delivery_id, id);
+
+      -- what bot providers sent us, per chat, for an admin debugging an integration (outbound events are deliveries)
+      CREATE TABLE bot_events (
+        id INTEGER PRIMARY KEY,
+        provider_id INTEGER NOT NULL REFERENCES bot_providers(id),
+        chat_id INTEGER REFERENCES chats(id),
+        event TEXT NOT NULL,
+        body_json TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        error TEXT,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX bot_events_by_chat ON bot_events(chat_id, id);
 
       CREATE TABLE idempotency_keys (
         channel_id INTEGER NOT NULL REFERENCES channels(id),

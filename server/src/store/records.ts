@@ -108,6 +108,9 @@ export interface ChatRecord {
   blacklisted: boolean;
   createdAt: number;
   closedAt: number | null;
+  /** The provider whose bot saw the chat first, if any. */
+  botProviderId: number | null;
+  agentJoined: boolean;
   client: ClientRecord;
   lastMessage: MessageRecord | null;
 }

@@ -1,4 +1,5 @@
 import { createAgentsRepo } from './agents-repo.ts';
+import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
@@ -18,6 +19,7 @@ export function openStore(options: OpenDbOptions) {
     agents: createAgentsRepo(db),
     channels: createChannelsRepo(db),
     botProviders: createBotProvidersRepo(db),
+    botEvents: createBotEventsRepo(db),
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
     visitors: createVisitorsRepo(db, writes),

@@ -19,11 +19,18 @@ export function chatApiOutbound(options: { attempts: number }): ChannelOutbound 
     maxAttempts,
   });
   return {
-    messageDelivery({ channel, chat, agent, message }) {
+    messageDelivery({ channel, chat, sender, message }) {
+      const rich = message.type === 'markdown' || message.type === 'buttons';
+      // spec 2.2: a channel that cannot show MARKDOWN or BUTTONS gets the plain-text fallback, or nothing.
+      if (rich && message.text === null)
+        return { notSent: `Not sent: a Chat API app cannot show ${message.type.toUpperCase()} without a text fallback` };
+      const body = rich
+        ? { type: 'text', id: String(message.id), text: message.text! }
+        : { ...message.media, type: message.type, id: String(message.id), ...(message.text !== null ? { text: message.text } : {}) };
       const payload: ChatApiOutbound = {
-        sender: { name: agent.name, ...(agent.photo ? { photo: agent.photo } : {}) },
+        sender: { name: sender.name, ...(sender.photo ? { photo: sender.photo } : {}) },
         recipient: { id: chat.client.externalId },
-        message: { ...message.media, type: message.type, id: String(message.id), ...(message.text !== null ? { text: message.text } : {}) },
+        message: body,
       };
       return delivery(channel, payload, options.attempts);
     },

@@ -156,14 +156,14 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         const parsed = visitorMessageSchema.safeParse(raw);
         if (!parsed.success) throw new VisitorError('invalid message');
         await spend('visitorMessages');
-        const { client_msg_id, text, attachment } = parsed.data;
+        const { client_msg_id, text, attachment, button_id } = parsed.data;
         const upload = attachment ? await deps.resolveUpload(attachment.file) : undefined;
         if (attachment && !upload) throw new VisitorError('attachments must be uploaded to this service first');
         const visitor = socket.data.visitor;
         const caption = text?.trim() ? text : null;
         const message = upload
           ? { type: upload.type, text: caption, media: { file: upload.file, file_name: upload.file_name, file_size: upload.file_size } }
-          : { type: 'text' as const, text: caption, media: {} };
+          : { type: 'text' as const, text: caption, media: button_id === undefined ? {} : { button_id } };
         const result = await conversations.receiveClientMessage(
           channel,
           clientRef(visitor),
@@ -217,6 +217,14 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         return undefined;
       }),
     );
+
+    socket.on('agent:request', async (ack?: Ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const live = await store.visitors.liveChat(socket.data.visitor.id);
+      if (!live || live.state !== 'bot') return reply({ ok: false, error: 'no conversation with a bot' });
+      await conversations.handOverToAgents(live.id, 'The visitor asked for a person.');
+      reply({ ok: true });
+    });
 
     socket.on('page:view', async (raw: unknown) => {
       const page = pageInfoSchema.safeParse(raw);

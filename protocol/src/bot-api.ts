@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+/** spec 8: at most 3 buttons per BUTTONS message. */
+export const MAX_BOT_BUTTONS = 3;
+
+/** Ids arrive as strings or numbers (real providers echo ours as numbers); we keep strings. */
+const idSchema = z.union([z.string().min(1).max(200), z.number().int().nonnegative()]).transform(String);
+/** spec 2.2: unix seconds, "declared as a string", sent as an integer; missing means now. */
+const timestampSchema = z
+  .union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'must be unix seconds').transform(Number)])
+  .optional();
+const text = z.string().max(4000);
+
+export const botTextMessageSchema = z.object({ type: z.literal('TEXT'), text: text.min(1), timestamp: timestampSchema });
+export const botMarkdownMessageSchema = z.object({
+  type: z.literal('MARKDOWN'),
+  content: z.string().min(1).max(8000),
+  text: text.optional(),
+  timestamp: timestampSchema,
+});
+export const botButtonsMessageSchema = z.object({
+  type: z.literal('BUTTONS'),
+  title: z.string().min(1).max(1000),
+  text: text.optional(),
+  buttons: z
+    .array(z.object({ text: z.string().min(1).max(200), id: idSchema.optional() }))
+    .min(1)
+    .max(MAX_BOT_BUTTONS, `a BUTTONS message has at most ${MAX_BOT_BUTTONS} buttons`),
+  timestamp: timestampSchema,
+});
+export const botMessageSchema = z.discriminatedUnion('type', [botTextMessageSchema, botMarkdownMessageSchema, botButtonsMessageSchema], {
+  error: 'message.type must be TEXT, MARKDOWN or BUTTONS',
+});
+export type BotMessage = z.infer<typeof botMessageSchema>;
+
+/** Provider to service (spec 6.1). */
+export const botMessageEventSchema = z.object({
+  event: z.literal('BOT_MESSAGE'),
+  id: idSchema.optional(),
+  chat_id: idSchema,
+  message: botMessageSchema,
+});
+export const inviteAgentEventSchema = z.object({
+  event: z.literal('INVITE_AGENT'),
+  id: idSchema.optional(),
+  client_id: idSchema.optional(),
+  chat_id: idSchema,
+});
+export const providerEventSchema = z.discriminatedUnion('event', [botMessageEventSchema, inviteAgentEventSchema]);
+export type ProviderEvent = z.infer<typeof providerEventSchema>;
+export const providerEventNames = ['BOT_MESSAGE', 'INVITE_AGENT'] as const;
+
+/** Service to provider (spec 6.1). Ids are JSON strings; `id` is stable across retries. */
+export type ServiceEvent =
+  | {
+      event: 'CLIENT_MESSAGE';
+      id: string;
+      client_id: string;
+      chat_id: string;
+      message: { type: 'TEXT'; text: string; timestamp: number; button_id?: string };
+    }
+  | { event: 'AGENT_JOINED'; id: string; client_id: string; chat_id: string }
+  | { event: 'AGENT_UNAVAILABLE'; id: string; client_id: string; chat_id: string }
+  | { event: 'CHAT_CLOSED'; id: string; client_id: string; chat_id: string };
+
+/** The OAuth 2.0 client-credentials answer of a provider's token URL (spec 5.3, contract). */
+export const accessTokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });

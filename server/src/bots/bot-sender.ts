@@ -1,0 +1,62 @@
+import { providerEventSchema } from '@svc/protocol';
+import type { DeliveryHandler } from '../delivery/delivery-worker.ts';
+import type { UrlPolicy } from '../lib/outbound-url.ts';
+import { postJson } from '../lib/post-json.ts';
+import type { Store } from '../store/store.ts';
+import type { BotInbound } from './bot-inbound.ts';
+import type { ProviderTokens } from './oauth-tokens.ts';
+
+/**
+ * One attempt of a service-to-provider event (spec 4.2, 8): a 2xx is success; anything else is tried again
+ * one timeout after the attempt began, so the default 3 attempts end within 9 s. CHAT_CLOSED answered 405
+ * is final (the provider does not take that event). A provider that answers CLIENT_MESSAGE in-line with a
+ * BOT_MESSAGE or INVITE_AGENT gets it processed as if it had posted it.
+ */
+export function botSender(deps: {
+  store: Store;
+  timeoutMs: number;
+  urlPolicy: UrlPolicy;
+  tokens: ProviderTokens;
+  inbound: () => BotInbound;
+}): DeliveryHandler {
+  return async (delivery) => {
+    const channel = await deps.store.channels.findById(delivery.channelId);
+    const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    if (!channel || !provider) return { result: 'failed', status: null, error: 'The channel no longer has this bot' };
+    const startedAt = Date.now();
+    const retry = (status: number | null, error: string) => ({
+      result: 'retry' as const,
+      status,
+      error,
+      retryAt: startedAt + deps.timeoutMs,
+    });
+    const event = (delivery.payload as { event?: string }).event;
+    let response;
+    try {
+      const token = await deps.tokens.tokenFor(provider);
+      response = await postJson(delivery.url, JSON.stringify(delivery.payload), {
+        timeoutMs: deps.timeoutMs,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        policy: deps.urlPolicy,
+      });
+    } catch (err) {
+      return retry(null, `the bot provider did not answer (${(err as Error).message})`);
+    }
+    if (response.status === 401 && provider.auth) deps.tokens.forget(provider.id);
+    if (response.status === 405 && event === 'CHAT_CLOSED')
+      return { result: 'failed', status: 405, error: 'The provider does not take CHAT_CLOSED' };
+    if (response.status < 200 || response.status >= 300) return retry(response.status, `the bot provider answered HTTP ${response.status}`);
+    const inline = parseInline(response.body);
+    if (inline && delivery.chatId !== null) await deps.inbound().process(provider, channel, inline, 'inline');
+    return { result: 'delivered', status: response.status };
+  };
+}
+
+function parseInline(body: string) {
+  try {
+    const parsed = providerEventSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
