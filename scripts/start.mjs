@@ -1,5 +1,5 @@
 // `pnpm start` / `npm start`: install, build, and start the server with demo data beside the sample Chat API
-// integrator, printing every URL.
+// integrator and the sample FAQ bot, printing every URL.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -21,21 +21,25 @@ function demoAdminToken() {
 
 const port = process.env.PORT ?? '3000';
 const integratorPort = process.env.DEMO_INTEGRATOR_PORT ?? '3001';
+const botPort = process.env.DEMO_BOT_PORT ?? '3002';
 const adminToken = process.env.SVC_ADMIN_TOKEN ?? demoAdminToken();
 const env = {
   SVC_DEMO: '1',
   SVC_ALLOW_PRIVATE_URLS: '1',
   SVC_DEMO_INTEGRATOR_URL: `http://127.0.0.1:${integratorPort}/integrator`,
+  SVC_DEMO_BOT_URL: `http://127.0.0.1:${botPort}/bot`,
   ...process.env,
   PORT: port,
   SVC_ADMIN_TOKEN: adminToken,
   SVC_URL: `http://127.0.0.1:${port}`,
   DEMO_INTEGRATOR_PORT: integratorPort,
+  DEMO_BOT_PORT: botPort,
 };
 
 const children = [
   spawn(process.execPath, ['server/dist/main.js'], { stdio: 'inherit', env }),
   spawn(process.execPath, ['demo-site/dist/integrator/server.js'], { stdio: 'inherit', env }),
+  spawn(process.execPath, ['demo-site/dist/bot/server.js'], { stdio: 'inherit', env }),
 ];
 console.log(`admin API token: ${adminToken} (kept in the data folder for the demo)`);
 

@@ -1,4 +1,4 @@
-// Bundles the sample integrator into demo-site/dist/integrator with its page.
+// Bundles the sample servers (the Chat API integrator with its page, the FAQ bot) into demo-site/dist.
 import fs from 'node:fs';
 import { build } from 'esbuild';
 
@@ -13,3 +13,13 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync('integrator/public', 'dist/integrator/public', { recursive: true });
+await build({
+  entryPoints: ['bot/server.ts'],
+  outfile: 'dist/bot/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+});
