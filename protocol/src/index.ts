@@ -6,3 +6,4 @@ export * from './agent-events.ts';
 export * from './chat-api.ts';
 export * from './widget-api.ts';
 export * from './bot-api.ts';
+export * from './bot-markdown.ts';

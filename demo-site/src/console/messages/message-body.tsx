@@ -1,4 +1,5 @@
 import type { MessageView } from '@svc/protocol';
+import { BotBody } from './bot-body.tsx';
 import { AudioBody, DocumentBody, ImageBody, LocationBody, VideoBody } from './media-body.tsx';
 
 function Media({ message }: { message: MessageView }) {
@@ -26,6 +27,7 @@ function Media({ message }: { message: MessageView }) {
  */
 export function MessageBody({ message }: { message: MessageView }) {
   if (message.type === 'text') return <p class="msg-text">{message.text}</p>;
+  if (message.type === 'markdown' || message.type === 'buttons') return <BotBody message={message} />;
   return (
     <div class="msg-rich">
       <Media message={message} />
