@@ -4,3 +4,4 @@ import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 ensureInstalled();
 pnpm(['build']);
 pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);

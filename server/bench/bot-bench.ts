@@ -1,0 +1,183 @@
+// Bot API round trips: a customer message goes in through the Chat API, out to a fast local bot as
+// CLIENT_MESSAGE, comes back in-line as BOT_MESSAGE and goes out to the integrator. Compared with a bare
+// HTTP forward doing the same two hops in the same run.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = 'bench-admin-token-0123456789';
+const COUNT = Number(process.env.BENCH_BOT_MESSAGES ?? 1000);
+const CHATS = 50;
+
+function listen(handler: http.RequestListener): Promise<{ url: string; server: http.Server }> {
+  const server = http.createServer({ keepAlive: true }, handler);
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server })),
+  );
+}
+const readJson = (req: http.IncomingMessage) =>
+  new Promise<any>((resolve) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => resolve(raw ? JSON.parse(raw) : undefined));
+  });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, body: unknown, token?: string): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } },
+      (res) => {
+        let raw = '';
+        res.on('data', (c) => (raw += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: raw ? JSON.parse(raw) : undefined }));
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+/** The fast bot: answers every CLIENT_MESSAGE in-line. */
+const bot = () =>
+  listen(async (req, res) => {
+    const event = await readJson(req);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify({
+        event: 'BOT_MESSAGE',
+        id: `b-${event.id}`,
+        chat_id: event.chat_id,
+        message: { type: 'TEXT', text: `echo: ${event.message.text}` },
+      }),
+    );
+  });
+
+/** An integrator that counts the replies it receives. */
+async function counter(expected: number) {
+  let seen = 0;
+  let done!: () => void;
+  const all = new Promise<void>((r) => (done = r));
+  const s = await listen(async (req, res) => {
+    await readJson(req);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+    if (++seen === expected) done();
+  });
+  return { ...s, all };
+}
+
+async function runPairs(send: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < COUNT; i += CHATS) await Promise.all(Array.from({ length: Math.min(CHATS, COUNT - i) }, (_, j) => send(i + j)));
+}
+
+async function bareForward(): Promise<number> {
+  const b = await bot();
+  const sink = await counter(COUNT);
+  const proxy = await listen(async (req, res) => {
+    const inbound = await readJson(req);
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+    const answer = await post(b.url, {
+      event: 'CLIENT_MESSAGE',
+      id: 'x',
+      client_id: String(inbound.sender.id),
+      chat_id: '1',
+      message: { type: 'TEXT', text: inbound.message.text },
+    });
+    await post(sink.url, {
+      sender: { name: 'Bot' },
+      recipient: { id: inbound.sender.id },
+      message: { type: 'text', id: '1', text: answer.body.message.text },
+    });
+  });
+  const started = performance.now();
+  await runPairs((i) => post(proxy.url, { sender: { id: i % CHATS }, message: { type: 'text', text: `m${i}` } }));
+  await sink.all;
+  const ms = performance.now() - started;
+  for (const s of [b.server, sink.server, proxy.server]) s.close();
+  return ms;
+}
+
+function startService(dir: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      SVC_DB: path.join(dir, 'bot.sqlite'),
+      SVC_RATE_LIMITS: 'off',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_ADMIN_TOKEN: ADMIN,
+      SVC_ALLOW_PRIVATE_URLS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
+    });
+  });
+}
+
+async function throughService(dir: string): Promise<number> {
+  const b = await bot();
+  const sink = await counter(COUNT);
+  const svc = await startService(dir);
+  const a = (await post(`${svc.base}/api/v1/agents`, { name: 'B', email: 'b@example.com', password: 'bench password' }, ADMIN)).body;
+  const ch = (
+    await post(
+      `${svc.base}/api/v1/channels`,
+      { kind: 'chat_api', name: 'B', webhook_url: sink.url, chunked: false, agent_ids: [a.id] },
+      ADMIN,
+    )
+  ).body;
+  const p = (await post(`${svc.base}/api/v1/bot-providers`, { name: 'Fast bot', endpoint: b.url }, ADMIN)).body;
+  await new Promise<void>((resolve, reject) => {
+    const req = http.request(
+      `${svc.base}/api/v1/channels/${ch.id}`,
+      { method: 'PATCH', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve());
+      },
+    );
+    req.on('error', reject);
+    req.end(JSON.stringify({ bot: { provider_id: p.provider_id, token: 'bench' } }));
+  });
+  const started = performance.now();
+  await runPairs((i) => post(ch.endpoint, { sender: { id: i % CHATS }, message: { type: 'text', text: `m${i}` } }));
+  await sink.all;
+  const ms = performance.now() - started;
+  await new Promise((r) => {
+    svc.child.once('exit', r);
+    svc.child.kill('SIGTERM');
+  });
+  b.server.close();
+  sink.server.close();
+  return ms;
+}
+
+export async function botBench() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bot-bench-'));
+  try {
+    const bare = await bareForward();
+    const svc = await throughService(dir);
+    console.log(`\nBot API round trips (${COUNT} client messages over ${CHATS} chats, in-line BOT_MESSAGE answers, loopback):`);
+    console.log(`  bare HTTP forward:  ${bare.toFixed(0)} ms = ${((COUNT / bare) * 1000).toFixed(0)} round trips/s`);
+    console.log(`  svc (stored, outbox, full sync): ${svc.toFixed(0)} ms = ${((COUNT / svc) * 1000).toFixed(0)} round trips/s`);
+    console.log(
+      `  overhead per message over the bare forward: ${((svc - bare) / COUNT).toFixed(2)} ms (${(svc / bare).toFixed(2)}x the time)`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await botBench();
