@@ -6,9 +6,8 @@ import type { Store } from '../store/store.ts';
 import { BOT_DELIVERY, type BotOutbox, type ServiceEventBody } from './bot-outbox.ts';
 
 /**
- * The bot-first conversation (spec 3, 6.1) as domain rules: a client message in a bot's chat goes to the
- * provider; an agent joining or the chat closing is told to it; a CLIENT_MESSAGE that failed every attempt
- * hands the chat to the agents.
+ * The bot-first conversation (spec 3, 6.1) as domain rules: an agent joining or the chat closing is told to
+ * the provider; a CLIENT_MESSAGE that failed every attempt hands the chat to the agents.
  */
 export function attachBotFlow(deps: {
   store: Store;
@@ -28,23 +27,16 @@ export function attachBotFlow(deps: {
 
   const guard = (what: string, work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, `bot flow: ${what} failed`));
 
+  // CLIENT_MESSAGE itself is written with the message (see createClientMessageForwarder); here only the case
+  // of a bot detached while it held the chat: people take over.
   events.on('message.created', ({ chat, message }) => {
     if (message.author !== 'client' || chat.state !== 'bot') return;
     guard(
-      'CLIENT_MESSAGE',
+      'hand-over of a chat whose bot is gone',
       (async () => {
-        const text = message.text ?? message.media.file ?? '';
-        const sent = await tellProvider(chat, {
-          event: 'CLIENT_MESSAGE',
-          message: {
-            type: 'TEXT',
-            text,
-            timestamp: Math.floor(message.createdAt / 1000),
-            ...(message.media.button_id !== undefined ? { button_id: message.media.button_id } : {}),
-          },
-        });
-        // The bot was detached while it held the chat: people take over.
-        if (!sent) await conversations.handOverToAgents(chat.id, 'The bot is no longer attached; the conversation went to an agent.');
+        const channel = await store.channels.findById(chat.channelId);
+        if (!channel?.bot)
+          await conversations.handOverToAgents(chat.id, 'The bot is no longer attached; the conversation went to an agent.');
       })(),
     );
   });

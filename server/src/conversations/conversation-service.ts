@@ -25,7 +25,16 @@ export interface ClientMessage {
  * The domain core every channel goes through (spec 1.1): a message from any channel finds or opens the
  * client's chat, is stored, and reaches the channel's agents the same way.
  */
-export function createConversationService(deps: { store: Store; events: DomainEvents; outbounds: ChannelOutbounds }) {
+/** Forwards a client message of a bot-held chat to the bot, as a delivery written with the message. Given
+ * by the bots feature at start-up; null when the channel has no bot. */
+export type ClientMessageForwarder = (channel: ChannelRecord) => Promise<NewClientMessage['forward'] | null>;
+
+export function createConversationService(deps: {
+  store: Store;
+  events: DomainEvents;
+  outbounds: ChannelOutbounds;
+  forwarder?: ClientMessageForwarder;
+}) {
   const { store, events, outbounds } = deps;
 
   async function chatForAgent(agent: AgentRecord, chatId: number): Promise<ChatRecord> {
@@ -56,11 +65,13 @@ export function createConversationService(deps: { store: Store; events: DomainEv
         botProviderRowId: channel.bot?.providerRowId ?? null,
         message,
         idempotencyKey,
+        forward: (await deps.forwarder?.(channel)) ?? undefined,
       };
       const result = await store.chats.appendClientMessage(input).catch((err: unknown) => {
         throw err instanceof ClientBlocked ? forbidden(err.message) : err;
       });
       if (result.replayed) return { chatId: result.chatId, messageId: result.messageId };
+      if (result.forwarded) events.emit('delivery.enqueued');
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
       return { chatId: result.chat.id, messageId: result.message.id };

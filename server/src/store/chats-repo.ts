@@ -56,10 +56,13 @@ export interface NewClientMessage {
   message: { type: MessageType; text: string | null; media: MediaFields; externalId: string | null };
   /** The integrator's Idempotency-Key: a repeat within 24 hours stores nothing and gets the first answer. */
   idempotencyKey?: string;
+  /** The outbound request that forwards the message (to the chat's bot), written in the same unit of work
+   * so an accepted message is never lost on its way. */
+  forward?: (stored: { chat: ChatRecord; message: MessageRecord }) => NewDelivery | null;
 }
 
 export type ClientMessageResult =
-  | { replayed: false; chat: ChatRecord; message: MessageRecord; chatCreated: boolean; clientChanged: boolean }
+  | { replayed: false; chat: ChatRecord; message: MessageRecord; chatCreated: boolean; clientChanged: boolean; forwarded: boolean }
   | { replayed: true; chatId: number; messageId: number };
 
 /** The client was blacklisted by an agent; its messages are refused. */
@@ -170,13 +173,11 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     if (input.idempotencyKey !== undefined) {
       q.rememberKey.run(input.channelId, input.idempotencyKey, JSON.stringify({ chatId, messageId }), now);
     }
-    return {
-      replayed: false,
-      chat: toChat(q.byId.get(chatId)!),
-      message: toMessage(q.messageById.get(messageId)!),
-      chatCreated,
-      clientChanged: changed && !chatCreated,
-    };
+    const chat = toChat(q.byId.get(chatId)!);
+    const message = toMessage(q.messageById.get(messageId)!);
+    const forward = input.forward?.({ chat, message }) ?? null;
+    if (forward) insertDelivery(db, { ...forward, chatId, messageId: null }, now);
+    return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };
   });
 
   const updateClientProfile = db.transaction((channelId: number, c: NewClientMessage['client']) => {
