@@ -217,3 +217,13 @@ export type AgentMessageRequest = z.infer<typeof agentMessageSchema>;
 export const typingSchema = z.object({ state: z.enum(['start', 'stop']) });
 export type TypingState = z.infer<typeof typingSchema>['state'];
 export const closeChatSchema = z.object({ blacklist: z.boolean().default(false) });
+
+/** The answer of an upload (`POST /api/v1/uploads`, `/widget-api/<id>/uploads`): the media fields to send in
+ * a message of the matching type (spec 2.1). */
+export interface UploadView {
+  type: (typeof fileMediaTypes)[number];
+  file: string;
+  file_name: string;
+  file_size: number;
+  content_type: string;
+}

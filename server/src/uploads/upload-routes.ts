@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type Router from '@koa/router';
+import type { UploadView } from '@svc/protocol';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { currentAgent, requireAgent } from '../http/auth.ts';
@@ -18,7 +19,7 @@ interface UploadDeps {
 }
 
 /** The answer of an upload: the media fields to send in a message of the matching type (spec 2.1). */
-export function uploadView(u: StoredUpload, urls: PublicUrls) {
+export function uploadView(u: StoredUpload, urls: PublicUrls): UploadView {
   return { type: u.type, file: `${urls.base}/files/${u.key}`, file_name: u.fileName, file_size: u.fileSize, content_type: u.contentType };
 }
 

@@ -7,6 +7,7 @@ import type {
   MessageView,
   PresenceStatus,
   TypingState,
+  UploadView,
 } from '@svc/protocol';
 import { ApiError, apiErrorOf } from './api-error.ts';
 
@@ -24,6 +25,8 @@ export interface LoginResult {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
+  /** A file sent as the raw body (uploads). */
+  file?: Blob;
   token?: string;
 }
 
@@ -31,13 +34,14 @@ interface RequestOptions {
 async function request<T>(baseUrl: string, path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let response: Response;
   try {
     response = await fetch(`${baseUrl}${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
   } catch {
     throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection and try again.');
@@ -81,6 +85,8 @@ export function createApiClient(options: { baseUrl: string; token: string; onUna
     resendMessage: async (id: number, messageId: number) =>
       (await call<{ message: MessageView }>(`${chat(id)}/messages/${encodeURIComponent(String(messageId))}/resend`, { method: 'POST' }))
         .message,
+    /** Uploads a file; the answer is the media message to send. */
+    upload: (file: File) => call<UploadView>(`/api/v1/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', file }),
     typing: (id: number, state: TypingState) => call<void>(`${chat(id)}/typing`, { method: 'POST', body: { state } }),
     accept: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/accept`, { method: 'POST' })).chat,
     unblock: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/blacklist`, { method: 'DELETE' })).chat,

@@ -30,6 +30,26 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
     }
   };
 
+  /** Uploads the chosen file and sends it as the matching media message, with the typed text as caption. */
+  const attach = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const { content_type: _contentType, ...media } = await session.api.upload(file);
+      const caption = text.trim();
+      const sent = await session.api.sendMessage(chat.id, { ...media, ...(caption ? { text: caption } : {}) });
+      session.conversation.applyMessage(sent, { ifAbsent: true });
+      setText('');
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setSending(false);
+    }
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     // isComposing: Enter that confirms an IME composition (Japanese, Chinese...) must not send.
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
@@ -60,6 +80,10 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
         onKeyDown={onKeyDown}
         aria-describedby={error ? 'reply-error' : undefined}
       />
+      <label class="button attach-button" title="Attach a file (images, audio, video, PDF, office documents; up to 10 MB)">
+        Attach
+        <input type="file" class="sr-only" aria-label="Attach a file" disabled={sending} onChange={(e) => void attach(e.currentTarget)} />
+      </label>
       <button type="submit" class="button button--primary" disabled={sending || !text.trim()}>
         Send
       </button>
