@@ -75,7 +75,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       widget: { messageDelivery: () => null, typingDelivery: () => null },
     },
   });
-  const providerTokens = createProviderTokens({ log, timeoutMs: config.bot.timeoutMs });
+  const providerTokens = createProviderTokens({ store, timeoutMs: config.bot.timeoutMs, urlPolicy });
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
   attachBotFlow({ store, events, conversations, outbox: botOutbox, log });

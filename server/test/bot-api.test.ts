@@ -183,6 +183,25 @@ describe('bot api: provider to service', () => {
     expect(log.body.sent[2]).toMatchObject({ state: 'failed', attempts: [{ status: 405 }] });
   });
 
+  it('lets an agent who writes in a bot chat take it over (AGENT_JOINED), and sends CHAT_CLOSED once even if the client is unblocked later', async () => {
+    const chatId = await botChat('writer');
+    await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'Hi, a person here' }, agent.token);
+    expect(await chatOf(chatId)).toMatchObject({ state: 'open', assigned_agent_id: agent.id });
+    await until(() => events('AGENT_JOINED').find((r) => r.body.chat_id === String(chatId)), 'AGENT_JOINED');
+    await t.api.post(`/api/v1/chats/${chatId}/close`, { blacklist: true }, agent.token);
+    await until(() => events('CHAT_CLOSED').find((r) => r.body.chat_id === String(chatId)), 'CHAT_CLOSED');
+    await t.api.delete(`/api/v1/chats/${chatId}/blacklist`, agent.token);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(events('CHAT_CLOSED').filter((r) => r.body.chat_id === String(chatId))).toHaveLength(1);
+  });
+
+  it('treats a blank fallback as none', async () => {
+    const chatId = await botChat('blank');
+    await webhook('tok-1', { event: 'BOT_MESSAGE', chat_id: String(chatId), message: { type: 'MARKDOWN', content: '*hi*', text: '  ' } });
+    const m = await until(async () => (await messagesOf(chatId)).find((x) => x.author === 'bot'), 'bot message');
+    expect(m).toMatchObject({ type: 'markdown', delivery: 'failed' });
+  });
+
   it('keeps a log of what the provider sent, per chat, for admins', async () => {
     const chatId = await botChat('logged');
     await webhook('tok-1', { event: 'BOT_MESSAGE', id: 7, chat_id: chatId, message: { type: 'TEXT', text: 'logged answer' } });
@@ -221,6 +240,9 @@ describe('bot api: OAuth client credentials (spec 5.3)', () => {
       const refused = await t.api.request('POST', path, { body, token: 'stolen' });
       expect(refused).toMatchObject({ status: 401, body: { error: { code: 'unauthorized_client' } } });
       expect((await t.api.request('POST', path, { body })).status).toBe(401);
+      // A provider with `auth` may not fall back to the unprotected route.
+      const unprotected = await t.api.post(`/bot/webhooks/${p.body.provider_id}/sec-tok`, body);
+      expect(unprotected).toMatchObject({ status: 401, body: { error: { code: 'unauthorized_client' } } });
     } finally {
       await tokenServer.close();
       await secured.close();

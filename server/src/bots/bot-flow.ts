@@ -51,8 +51,8 @@ export function attachBotFlow(deps: {
     );
   });
 
-  events.on('chat.updated', ({ chat }) => {
-    if (chat.state !== 'closed' || chat.botProviderId === null) return;
+  events.on('chat.closed', ({ chat }) => {
+    if (chat.botProviderId === null) return;
     guard('CHAT_CLOSED', tellProvider(chat, { event: 'CHAT_CLOSED' }));
   });
 

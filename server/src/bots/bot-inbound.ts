@@ -5,17 +5,20 @@ import type { BotProviderRecord, ChannelRecord, ChatRecord } from '../store/reco
 import type { Store } from '../store/store.ts';
 import type { BotOutbox } from './bot-outbox.ts';
 
+/** A blank fallback is no fallback: channels that cannot show the rich message get nothing rather than ''. */
+const fallback = (text: string | undefined) => (text?.trim() ? text : null);
+
 /** A bot message as stored: TEXT as text, MARKDOWN and BUTTONS as rich types with their text fallback. */
 export function storedBotMessage(m: BotMessage) {
   switch (m.type) {
     case 'TEXT':
       return { type: 'text' as const, text: m.text, media: {} };
     case 'MARKDOWN':
-      return { type: 'markdown' as const, text: m.text ?? null, media: { content: m.content } };
+      return { type: 'markdown' as const, text: fallback(m.text), media: { content: m.content } };
     case 'BUTTONS':
       return {
         type: 'buttons' as const,
-        text: m.text ?? null,
+        text: fallback(m.text),
         media: { title: m.title, buttons: m.buttons.map((b) => (b.id === undefined ? { text: b.text } : { text: b.text, id: b.id })) },
       };
   }

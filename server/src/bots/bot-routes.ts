@@ -48,13 +48,15 @@ export function registerBotRoutes(router: Router, deps: BotRouteDeps): void {
 
   router.post('/bot/webhooks/:providerId/:token', async (ctx) => {
     const { provider, channel } = await authenticate(ctx);
+    // A provider registered with `auth` uses the protected route only.
+    if (provider.auth) throw new AppError('unauthorized_client', 'This provider must post to /providers/... with its access token');
     await receive(ctx, provider, channel);
   });
 
   router.post('/bot/providers/:providerId/:token', async (ctx) => {
     const { provider, channel } = await authenticate(ctx);
     const token = bearerToken(ctx);
-    if (!provider.auth || !token || !tokens.holds(provider.id, token)) {
+    if (!provider.auth || !token || !(await tokens.holds(provider.id, token))) {
       throw new AppError('unauthorized_client', 'The Authorization header does not carry a token this service holds');
     }
     await receive(ctx, provider, channel);

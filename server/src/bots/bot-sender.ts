@@ -47,7 +47,12 @@ export function botSender(deps: {
       return { result: 'failed', status: 405, error: 'The provider does not take CHAT_CLOSED' };
     if (response.status < 200 || response.status >= 300) return retry(response.status, `the bot provider answered HTTP ${response.status}`);
     const inline = parseInline(response.body);
-    if (inline && delivery.chatId !== null) await deps.inbound().process(provider, channel, inline, 'inline');
+    // The provider answered 2xx: the event was delivered. A bad in-line answer is logged with the chat, not retried.
+    if (inline && delivery.chatId !== null)
+      await deps
+        .inbound()
+        .process(provider, channel, inline, 'inline')
+        .catch(() => undefined);
     return { result: 'delivered', status: response.status };
   };
 }

@@ -1,48 +1,59 @@
 import { accessTokenSchema } from '@svc/protocol';
-import type { Logger } from 'pino';
+import type { UrlPolicy } from '../lib/outbound-url.ts';
+import { postJson } from '../lib/post-json.ts';
+import { hashToken } from '../lib/secrets.ts';
 import type { BotProviderRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
 
 interface Held {
   token: string;
   expiresAt: number;
+  lifetimeMs: number;
 }
 
 /**
  * spec 5.3 done as the contract says: an OAuth 2.0 client-credentials token per provider, fetched when first
- * needed and renewed before it expires. The provider sends it back on `/providers/...`; only a token we
- * currently hold is accepted (the previous one too, until it expires, so a renewal does not race).
+ * needed and renewed before it expires. The provider sends it back on `/providers/...`; a token is accepted
+ * there while it is valid, its hash kept in the database so a restart does not lock the provider out.
  */
-export function createProviderTokens(deps: { log: Logger; timeoutMs: number; fetch?: typeof fetch }) {
-  const doFetch = deps.fetch ?? fetch;
-  const held = new Map<number, { current: Held; previous?: Held }>();
+export function createProviderTokens(deps: { store: Store; timeoutMs: number; urlPolicy: UrlPolicy }) {
+  const held = new Map<number, Held>();
   const pending = new Map<number, Promise<string>>();
 
   async function obtain(provider: BotProviderRecord): Promise<string> {
     const auth = provider.auth!;
     const body = new URLSearchParams({ grant_type: 'client_credentials', client_id: auth.client_id, client_secret: auth.client_secret });
-    const res = await doFetch(auth.token_url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
-      signal: AbortSignal.timeout(deps.timeoutMs),
+    // Same URL policy as every outbound request (checked at connect time; redirects are not followed).
+    const res = await postJson(auth.token_url, body.toString(), {
+      timeoutMs: deps.timeoutMs,
+      policy: deps.urlPolicy,
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { accept: 'application/json' },
     });
-    if (!res.ok) throw new Error(`the token URL answered HTTP ${res.status}`);
-    const parsed = accessTokenSchema.safeParse(await res.json().catch(() => undefined));
+    if (res.status < 200 || res.status >= 300) throw new Error(`the token URL answered HTTP ${res.status}`);
+    let json: unknown;
+    try {
+      json = JSON.parse(res.body);
+    } catch {
+      json = undefined;
+    }
+    const parsed = accessTokenSchema.safeParse(json);
     if (!parsed.success) throw new Error('the token URL did not answer {access_token, expires_in}');
     const lifetimeMs = (parsed.data.expires_in ?? 3600) * 1000;
-    const previous = held.get(provider.id)?.current;
-    held.set(provider.id, { current: { token: parsed.data.access_token, expiresAt: Date.now() + lifetimeMs }, previous });
-    return parsed.data.access_token;
+    const token = parsed.data.access_token;
+    held.set(provider.id, { token, expiresAt: Date.now() + lifetimeMs, lifetimeMs });
+    await deps.store.botProviders.rememberToken(provider.id, hashToken(token), Date.now() + lifetimeMs);
+    return token;
   }
 
   return {
     /** The Authorization token for requests to this provider, or undefined when it has no `auth`. */
     async tokenFor(provider: BotProviderRecord): Promise<string | undefined> {
       if (!provider.auth) return undefined;
-      const now = Date.now();
       const h = held.get(provider.id);
-      // Renew when a tenth of the lifetime (at most a minute) is left.
-      if (h && h.current.expiresAt - now > Math.min(60_000, (h.current.expiresAt - now) / 10 + 1)) return h.current.token;
+      // Renewed while a tenth of its lifetime (at most a minute) is still left.
+      const margin = h ? Math.min(60_000, h.lifetimeMs / 10) : 0;
+      if (h && h.expiresAt - Date.now() > margin) return h.token;
       let p = pending.get(provider.id);
       if (!p) {
         p = obtain(provider).finally(() => pending.delete(provider.id));
@@ -50,11 +61,9 @@ export function createProviderTokens(deps: { log: Logger; timeoutMs: number; fet
       }
       return p;
     },
-    /** True when `token` is one the service currently holds for this provider. */
-    holds(providerRowId: number, token: string): boolean {
-      const h = held.get(providerRowId);
-      const now = Date.now();
-      return [h?.current, h?.previous].some((t) => t !== undefined && t.token === token && t.expiresAt > now);
+    /** True when `token` is a valid one the service obtained for this provider. */
+    async holds(providerRowId: number, token: string): Promise<boolean> {
+      return deps.store.botProviders.holdsToken(providerRowId, hashToken(token));
     },
     /** Forget a token the provider refused, so the next request fetches a new one. */
     forget(providerRowId: number): void {

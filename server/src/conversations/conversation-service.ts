@@ -203,7 +203,9 @@ export function createConversationService(deps: {
       const chat = await chatForAgent(agent, chatId);
       if (chat.state === 'closed') return chat;
       await store.chats.close(chatId, blacklist);
-      return (await publishChat(chatId))!;
+      const closed = (await publishChat(chatId))!;
+      events.emit('chat.closed', { chat: closed });
+      return closed;
     },
   };
 }

@@ -6,6 +6,8 @@ import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../
  * being called sideways. */
 export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
+  /** The chat was just closed (once per chat). */
+  'chat.closed': [{ chat: ChatRecord }];
   /** A bot's chat went to the agents' queue (the bot invited an agent, failed, or the client asked). */
   'chat.handed-over': [{ chat: ChatRecord }];
   /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */

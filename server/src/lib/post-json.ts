@@ -9,6 +9,8 @@ export interface PostJsonOptions {
   chunked?: boolean;
   headers?: Record<string, string>;
   policy: UrlPolicy;
+  /** Defaults to JSON. */
+  contentType?: string;
 }
 
 export interface PostJsonResponse {
@@ -28,7 +30,7 @@ export function postJson(target: string, json: string, options: PostJsonOptions)
   }
   const body = Buffer.from(json);
   const headers: Record<string, string> = {
-    'content-type': 'application/json',
+    'content-type': options.contentType ?? 'application/json',
     'user-agent': 'svc-chat',
     ...options.headers,
     ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }),

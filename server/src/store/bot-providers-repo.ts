@@ -27,6 +27,13 @@ export function createBotProvidersRepo(db: Db) {
     byId: db.prepare<[number], BotProviderRow>('SELECT * FROM bot_providers WHERE id = ?'),
     byProviderId: db.prepare<[string], BotProviderRow>('SELECT * FROM bot_providers WHERE provider_id = ?'),
     all: db.prepare<[], BotProviderRow>('SELECT * FROM bot_providers ORDER BY id'),
+    rememberToken: db.prepare('INSERT OR REPLACE INTO provider_tokens (provider_id, token_hash, expires_at) VALUES (?, ?, ?)'),
+    forgetExpired: db.prepare('DELETE FROM provider_tokens WHERE expires_at <= ?'),
+    holds: db
+      .prepare<[number, string, number], number>(
+        'SELECT EXISTS (SELECT 1 FROM provider_tokens WHERE provider_id = ? AND token_hash = ? AND expires_at > ?)',
+      )
+      .pluck(),
   };
   return {
     async create(p: Omit<BotProviderRecord, 'id' | 'createdAt'>): Promise<BotProviderRecord> {
@@ -34,6 +41,14 @@ export function createBotProvidersRepo(db: Db) {
         q.insert.run({ ...p, auth: p.auth === null ? null : JSON.stringify(p.auth), createdAt: Date.now() }).lastInsertRowid,
       );
       return toProvider(q.byId.get(id)!);
+    },
+    /** Keeps the hash of an access token obtained from the provider until it expires (it survives restarts). */
+    async rememberToken(providerRowId: number, tokenHash: string, expiresAt: number): Promise<void> {
+      q.forgetExpired.run(Date.now());
+      q.rememberToken.run(providerRowId, tokenHash, expiresAt);
+    },
+    async holdsToken(providerRowId: number, tokenHash: string): Promise<boolean> {
+      return q.holds.get(providerRowId, tokenHash, Date.now()) === 1;
     },
     async findById(id: number): Promise<BotProviderRecord | undefined> {
       const row = q.byId.get(id);

@@ -114,7 +114,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
     messageById: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
     setLastMessage: db.prepare('UPDATE chats SET last_message_id = ? WHERE id = ?'),
-    assignIfFree: db.prepare("UPDATE chats SET assigned_agent_id = ? WHERE id = ? AND assigned_agent_id IS NULL AND state = 'open'"),
+    // An agent who answers a free chat takes it, from the queue or from the bot.
+    assignIfFree: db.prepare(
+      "UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
+    ),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
     blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),

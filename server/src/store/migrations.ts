@@ -40,6 +40,14 @@ const migrations: { version: number; name: string; sql: string }[] = [
         created_at INTEGER NOT NULL
       );
 
+      -- access tokens the service obtained from providers (spec 5.3), as hashes: /providers/... accepts them
+      CREATE TABLE provider_tokens (
+        provider_id INTEGER NOT NULL REFERENCES bot_providers(id),
+        token_hash TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        PRIMARY KEY (provider_id, token_hash)
+      );
+
       CREATE TABLE channels (
         id INTEGER PRIMARY KEY,
         public_id TEXT NOT NULL UNIQUE,

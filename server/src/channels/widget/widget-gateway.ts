@@ -262,9 +262,8 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     if (chat.channelKind !== 'widget') return;
     nsp.to(visitorRoom(chat.client.id)).emit('chat:accepted', { agent: { name: agent.name, photo: agent.photo } });
   });
-  events.on('chat.updated', ({ chat }) => {
-    if (chat.channelKind === 'widget' && chat.state === 'closed')
-      nsp.to(visitorRoom(chat.client.id)).emit('chat:closed', { chat_id: chat.id });
+  events.on('chat.closed', ({ chat }) => {
+    if (chat.channelKind === 'widget') nsp.to(visitorRoom(chat.client.id)).emit('chat:closed', { chat_id: chat.id });
   });
   events.on('channel.status', ({ channelId, status }) => {
     nsp.to(channelVisitorsRoom(channelId)).emit('status', { status: status === 1 ? 'online' : 'offline' });
