@@ -5,26 +5,17 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 // Paths are relative to demo-site/, wherever this is run from.
-process.chdir(path.dirname(fileURLToPath(import.meta.url)));
+const here = path.dirname(fileURLToPath(import.meta.url));
+const options = {
+  absWorkingDir: here,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  logLevel: 'warning',
+};
 
-await build({
-  entryPoints: ['integrator/server.ts'],
-  outfile: 'dist/integrator/server.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-fs.cpSync('integrator/public', 'dist/integrator/public', { recursive: true });
-await build({
-  entryPoints: ['bot/server.ts'],
-  outfile: 'dist/bot/server.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
+await build({ ...options, entryPoints: ['./integrator/server.ts'], outfile: 'dist/integrator/server.js' });
+fs.cpSync(path.join(here, 'integrator/public'), path.join(here, 'dist/integrator/public'), { recursive: true });
+await build({ ...options, entryPoints: ['./bot/server.ts'], outfile: 'dist/bot/server.js' });
