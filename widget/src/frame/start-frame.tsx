@@ -1,0 +1,136 @@
+import type { ContactInfo, WidgetSettings } from '@svc/protocol';
+import { render } from 'preact';
+import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
+import { createTypingReporter } from '../features/typing/visitor-typing.ts';
+import { newClientMsgId } from '../lib/client-msg-id.ts';
+import { emptyConversation, reduceConversation } from '../state/conversation.ts';
+import { createStore } from '../state/store.ts';
+import type { View } from '../state/view-state.ts';
+import { enqueue, requeue, restoreOutbox } from '../transport/outbox.ts';
+import { pageInfo } from '../transport/page-info.ts';
+import { startProfileSync } from '../transport/profile-sync.ts';
+import { startSender } from '../transport/sender.ts';
+import { connectVisitorSocket } from '../transport/visitor-socket.ts';
+import { App } from '../ui/App.tsx';
+import { linkHost } from './host-link.ts';
+import { savedState } from './saved-state.ts';
+import { createViewController } from './view-controller.ts';
+import type { ConnectionState, WidgetModel } from './widget-model.ts';
+import { wireSocket } from './wire-socket.ts';
+
+/**
+ * The chat frame's composition root: the stores, the connection, the link to the loader and the UI, all
+ * created here once and passed in.
+ */
+export function startFrame(init: FrameInit, port: MessagePort, win: Window, root: HTMLElement): void {
+  // The frame is served at <base>/widget/frame.html: the service is at <base>/.
+  const serviceUrl = new URL('..', win.location.href);
+
+  const conversation = createStore({ ...emptyConversation, status: init.status });
+  const outbox = createStore(restoreOutbox(init.saved?.outbox ?? null));
+  const view = createStore<View>('closed');
+  const connection = createStore<ConnectionState>('connecting');
+  const unread = createStore(0);
+  const title = createStore('Chat');
+  // The loader's messages arrive as tasks, after this function has built everything they use.
+  const toHost = linkHost(port, {
+    act: (action) => act(action),
+    'contact:set': (contact) => {
+      profile.set('contact', contact);
+      report();
+    },
+    'custom-data:set': (fields) => profile.set('customData', fields),
+    'user-token:set': (token) => profile.set('userToken', token),
+    saved: (value) => saved.receive(value),
+  });
+  const fire = (event: FrameToHost['fire']) => toHost('fire', event);
+  const saved = savedState(init.saved, (value) => toHost('save', value));
+
+  const socket = connectVisitorSocket(serviceUrl, init.widget_id, () => saved.get('visitor'));
+  wireSocket(socket, { conversation, outbox, connection, unread, view }, saved, fire);
+  // spec 6.3 svc_onMessageSent: the visitor's first message of a chat.
+  let sentInChat = false;
+  socket.on('session', ({ chat }) => (sentInChat = !!chat?.messages.some((m) => m.author === 'visitor')));
+  socket.on('chat:closed', () => (sentInChat = false));
+  const sender = startSender(socket, outbox, (message) => {
+    conversation.set((c) => reduceConversation(c, { type: 'message', message }));
+    if (!sentInChat) fire({ name: 'svc_onMessageSent', args: [] });
+    sentInChat = true;
+  });
+  const profile = startProfileSync(socket, pageInfo(init.page, win.navigator.userAgent), (kind, value) => {
+    if (kind === 'contact') conversation.set((c) => reduceConversation(c, { type: 'contact', contact: value as ContactInfo }));
+  });
+  const typing = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
+  const act = createViewController(view, () => conversation.get().live, fire);
+
+  // Leaving the network is known at once; waiting for socket.io's heartbeat would take up to a minute.
+  win.addEventListener('offline', () => socket.disconnect());
+  win.addEventListener('online', () => socket.connected || socket.connect());
+  // Two tabs that both started without a token: the later one follows the visitor the first one created.
+  saved.onReceive(({ key, value }, previous) => {
+    const fresh = !conversation.get().messages.length && !outbox.get().length;
+    if (key === 'visitor' && value && value !== previous && fresh) socket.disconnect().connect();
+  });
+
+  outbox.subscribe((items) => saved.set('outbox', items.length ? JSON.stringify(items) : null));
+  view.subscribe((v) => {
+    saved.set('view', v === 'closed' ? null : v);
+    if (v !== 'closed') unread.set(0);
+  });
+  let reported = '';
+  const report = () => {
+    const c = conversation.get();
+    const state: FrameState = {
+      view: view.get(),
+      status: c.status,
+      contact: { ...c.contact, ...profile.pendingContact() },
+      visitor_number: c.visitorNumber,
+      unread: unread.get(),
+      preload: c.live || view.get() !== 'closed',
+    };
+    const json = JSON.stringify(state);
+    if (json === reported) return;
+    reported = json;
+    toHost('state', state);
+  };
+  for (const store of [conversation, view, unread] as const) store.subscribe(report);
+
+  void fetch(new URL(`widget-api/${encodeURIComponent(init.widget_id)}/settings`, serviceUrl))
+    .then((r) => (r.ok ? (r.json() as Promise<WidgetSettings>) : undefined))
+    .then((settings) => settings && title.set(settings.name))
+    .catch(() => undefined);
+
+  const model: WidgetModel = {
+    conversation,
+    outbox,
+    view,
+    connection,
+    title,
+    act,
+    send(text) {
+      if (!text.trim()) return;
+      outbox.set((o) => enqueue(o, { client_msg_id: newClientMsgId(), text, created_at: new Date().toISOString() }));
+      typing.stop();
+      sender.flush();
+    },
+    retry(id) {
+      outbox.set((o) => requeue(o, id));
+      sender.flush();
+    },
+    typing: (hasText) => typing.input(hasText),
+    saveContact: (contact) =>
+      new Promise((resolve) => {
+        profile.set('contact', contact, (ok) => {
+          if (ok) fire({ name: 'svc_onIntroduction', args: [] });
+          resolve(ok);
+        });
+        report();
+      }),
+  };
+  render(<App model={model} />, root);
+
+  report();
+  // The window was open on the site's previous page (this tab): open it again.
+  const restored = saved.get('view');
+  if (restored === 'chat' || restored === 'call') act(restored);
+}

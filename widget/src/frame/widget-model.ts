@@ -1,0 +1,24 @@
+import type { ContactInfo } from '@svc/protocol';
+import type { Conversation } from '../state/conversation.ts';
+import type { Store } from '../state/store.ts';
+import type { View, ViewAction } from '../state/view-state.ts';
+import type { Outbox } from '../transport/outbox.ts';
+
+/** connecting: first connection; online; reconnecting: the connection dropped; unavailable: the widget is gone. */
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'unavailable';
+
+/** What the chat UI reads (stores) and what it can do (actions): built once by start-frame.ts. */
+export interface WidgetModel {
+  conversation: Store<Conversation>;
+  outbox: Store<Outbox>;
+  view: Store<View>;
+  connection: Store<ConnectionState>;
+  /** The widget's public name (its settings), shown until an agent takes the chat. */
+  title: Store<string>;
+  send(text: string): void;
+  retry(clientMsgId: string): void;
+  typing(hasText: boolean): void;
+  act(action: ViewAction): void;
+  /** The contacts form (spec 6.3 svc_onIntroduction): resolves once the server took it, or refused it. */
+  saveContact(contact: ContactInfo): Promise<boolean>;
+}

@@ -1,0 +1,64 @@
+import type { FrameToHost } from '../bridge/messages.ts';
+import { reduceConversation, type Conversation, type ConversationEvent } from '../state/conversation.ts';
+import type { Store } from '../state/store.ts';
+import type { View } from '../state/view-state.ts';
+import { withoutConfirmed, type Outbox } from '../transport/outbox.ts';
+import type { VisitorSocket } from '../transport/visitor-socket.ts';
+import type { SavedState } from './saved-state.ts';
+import type { ConnectionState } from './widget-model.ts';
+
+const TYPING_EXPIRES_MS = 15_000;
+const RETRY_REFUSED_MS = 10_000;
+
+export interface SocketStores {
+  conversation: Store<Conversation>;
+  outbox: Store<Outbox>;
+  connection: Store<ConnectionState>;
+  unread: Store<number>;
+  view: Store<View>;
+}
+
+/** Feeds the server's events into the stores and keeps the connection state for the UI. */
+export function wireSocket(socket: VisitorSocket, stores: SocketStores, saved: SavedState, fire: (event: FrameToHost['fire']) => void) {
+  const { conversation, outbox, connection, unread, view } = stores;
+  let typingTimer: ReturnType<typeof setTimeout> | undefined;
+  const apply = (event: ConversationEvent) => {
+    conversation.set((c) => reduceConversation(c, event));
+    outbox.set((o) => withoutConfirmed(o, conversation.get().messages));
+  };
+
+  socket.on('session', (session) => {
+    saved.set('visitor', session.visitor_token);
+    apply({ type: 'session', session });
+    connection.set('online');
+  });
+  socket.on('message:new', (message) => {
+    apply({ type: 'message', message });
+    if (message.author !== 'visitor' && view.get() === 'closed') unread.set((n) => n + 1);
+  });
+  socket.on('typing', ({ state, agent }) => {
+    clearTimeout(typingTimer);
+    apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? 'Agent') : null });
+    // A lost `stop` must not leave "is typing" up for ever.
+    if (state === 'start') typingTimer = setTimeout(() => apply({ type: 'typing', name: null }), TYPING_EXPIRES_MS);
+  });
+  socket.on('status', ({ status }) => apply({ type: 'status', status }));
+  socket.on('chat:accepted', ({ agent }) => {
+    apply({ type: 'accepted', agent });
+    fire({ name: 'svc_onAccept', args: [] });
+  });
+  socket.on('chat:closed', () => apply({ type: 'closed' }));
+
+  socket.on('disconnect', (reason) => {
+    if (connection.get() !== 'unavailable') connection.set('reconnecting');
+    // The server ended the connection: socket.io does not come back by itself then.
+    if (reason === 'io server disconnect') socket.connect();
+  });
+  socket.on('connect_error', (err) => {
+    if (socket.active) return void connection.set(connection.get() === 'connecting' ? 'connecting' : 'reconnecting');
+    // Refused by the server's handshake: no such widget any more, or too many new visitors right now.
+    if (err.message === 'not_found' || err.message === 'invalid_request') return void connection.set('unavailable');
+    connection.set('reconnecting');
+    setTimeout(() => socket.connect(), RETRY_REFUSED_MS);
+  });
+}

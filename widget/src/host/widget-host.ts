@@ -1,0 +1,94 @@
+import type { WidgetSettings } from '@svc/protocol';
+import type { BridgeMessage, FrameState, HostToFrame } from '../bridge/messages.ts';
+import { storageKey, type Shell, type ShellScript } from '../bridge/shell.ts';
+import { callSafely, type FireCallback } from '../page-api/callbacks.ts';
+import type { VisitorNumberCallback } from '../page-api/types.ts';
+import type { ViewAction } from '../state/view-state.ts';
+import { mountLauncher } from './launcher.ts';
+
+/** What svc_api drives; arguments are already validated. */
+export interface WidgetHost {
+  /** What the synchronous page API answers from: the settings, then whatever the frame last reported. */
+  state: FrameState;
+  act(action: ViewAction): void;
+  /** Hands page data to the frame, now or when it loads (only the latest value of each kind is kept). */
+  push<K extends keyof HostToFrame>(type: K, data: HostToFrame[K]): void;
+  visitorNumber(callback: VisitorNumberCallback): void;
+}
+
+/**
+ * The loader's side of the widget: one settings request, the launcher, and the answers of svc_api. Only the
+ * visitor or the page opening the chat, and getVisitorNumber, load the rest (the embed script, which loads the
+ * frame); contact info, custom data and the user token the page sets are kept until then, so a page may set
+ * them on every load without a single request. While a conversation goes on, the frame asks to be loaded at
+ * once on the site's next page.
+ */
+export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: string, fire: FireCallback): WidgetHost {
+  const waiting: VisitorNumberCallback[] = [];
+  const answer = (err?: Error) => {
+    for (const callback of waiting.splice(0)) callSafely(callback, err ?? null, host.state.visitor_number);
+  };
+  let shell: Shell | undefined;
+  let script: ShellScript | undefined;
+  let wanted = false;
+  const latest: Partial<HostToFrame> = {};
+
+  const host: WidgetHost = {
+    state: { view: 'closed', status: 'offline', contact: {}, visitor_number: null, unread: 0, preload: false },
+    act(action) {
+      host.push('act', action);
+      if (action !== 'close') loadEmbed();
+    },
+    push(type, data) {
+      latest[type] = data;
+      shell?.send?.({ type, data } as BridgeMessage<HostToFrame>);
+    },
+    visitorNumber(callback) {
+      waiting.push(callback);
+      if (host.state.visitor_number !== null) return void setTimeout(answer);
+      loadEmbed();
+      setTimeout(() => waiting.includes(callback) && answer(new Error('No answer from the chat service')), 20_000);
+    },
+  };
+
+  function loadEmbed() {
+    wanted = true;
+    if (!shell || script) return;
+    script = doc.createElement('script');
+    script.src = new URL('embed.js', loaderUrl).href;
+    script.svcShell = shell;
+    doc.head.append(script);
+  }
+
+  void (async () => {
+    try {
+      const response = await fetch(new URL(`../widget-api/${encodeURIComponent(widgetId)}/settings`, loaderUrl));
+      if (!response.ok) throw response.status;
+      host.state.status = ((await response.json()) as WidgetSettings).status;
+    } catch (err) {
+      // eslint-disable-next-line no-console -- the site owner's one hint at a wrong snippet
+      console.error(`svc_api: no widget ${widgetId} (${err})`);
+      return answer(new Error('The chat is not available'));
+    }
+    shell = {
+      widgetId,
+      frameUrl: new URL('frame.html', loaderUrl).href,
+      root: mountLauncher(doc, () => host.act(host.state.view === 'closed' ? 'chat' : 'close')),
+      latest,
+      fire,
+      state: () => host.state,
+      report(state) {
+        host.state = state;
+        if (state.visitor_number !== null) answer();
+      },
+    };
+    try {
+      wanted ||= !!localStorage.getItem(storageKey(widgetId));
+    } catch {
+      // Storage blocked: the frame loads when the chat is asked for.
+    }
+    if (wanted) loadEmbed();
+    fire('svc_onLoadCallback');
+  })();
+  return host;
+}

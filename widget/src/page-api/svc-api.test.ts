@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import type { HostToFrame } from '../bridge/messages.ts';
+import type { WidgetHost } from '../host/widget-host.ts';
+import type { ViewAction } from '../state/view-state.ts';
+import { createSvcApi } from './svc-api.ts';
+import type { VisitorNumberCallback } from './types.ts';
+
+/** A widget host that records what svc_api asks of it (the real one needs a page and a server). */
+function recordingHost() {
+  const acts: ViewAction[] = [];
+  const pushed: Partial<HostToFrame> = {};
+  const callbacks: VisitorNumberCallback[] = [];
+  const host: WidgetHost = {
+    state: { view: 'closed', status: 'online', contact: {}, visitor_number: null, unread: 0, preload: false },
+    act: (action) => acts.push(action),
+    push: (type, data) => void (pushed[type] = data),
+    visitorNumber: (callback) => callbacks.push(callback),
+  };
+  return { host, acts, pushed, callbacks };
+}
+
+describe('svc_api', () => {
+  it('open and close ask the host for the chat, the callback form, or the launcher', () => {
+    const { host, acts } = recordingHost();
+    const api = createSvcApi(host);
+    api.open();
+    api.open({ start: 'call' });
+    api.close();
+    expect(acts).toEqual(['chat', 'call', 'close']);
+  });
+
+  it("chatMode answers 'online' or 'offline' from the host's state", () => {
+    const { host } = recordingHost();
+    const api = createSvcApi(host);
+    expect(api.chatMode()).toBe('online');
+    host.state = { ...host.state, status: 'offline' };
+    expect(api.chatMode()).toBe('offline');
+  });
+
+  describe('setContactInfo and getContactInfo', () => {
+    it('merges what the page sets, hands it to the frame, and reads back the spec 2.3 contact_info shape', () => {
+      const { host, pushed } = recordingHost();
+      const api = createSvcApi(host);
+      expect(api.getContactInfo()).toEqual({ name: '' });
+      api.setContactInfo({ name: 'Ann', description: 'VIP' });
+      api.setContactInfo({ email: 'ann@example.com' });
+      expect(pushed['contact:set']).toEqual({ name: 'Ann', description: 'VIP', email: 'ann@example.com' });
+      expect(api.getContactInfo()).toEqual({ name: 'Ann', email: 'ann@example.com' });
+    });
+  });
+
+  describe('setCustomData', () => {
+    it("answers {result:'ok'} for an array of fields and hands them over in order", () => {
+      const { host, pushed } = recordingHost();
+      const fields = [
+        { title: 'Plan', content: 'Gold' },
+        { key: 'Cart', content: '2 items', link: 'https://shop.example/cart' },
+      ];
+      expect(createSvcApi(host).setCustomData(fields)).toEqual({ result: 'ok' });
+      expect(pushed['custom-data:set']).toEqual(fields);
+    });
+
+    it("answers the spec's fail result for a non-array, and sends nothing", () => {
+      const { host, pushed } = recordingHost();
+      const api = createSvcApi(host) as { setCustomData(value: unknown): unknown };
+      for (const wrong of ['x', { title: 'a' }, null, 3])
+        expect(api.setCustomData(wrong)).toEqual({ result: 'fail', reason: 'Custom data must be array.' });
+      expect(pushed).toEqual({});
+    });
+
+    it('throws a TypeError naming the field keys for an item that is not an object of strings', () => {
+      const { host } = recordingHost();
+      expect(() => createSvcApi(host).setCustomData([{ title: 'Plan', content: 5 } as never])).toThrow(
+        'svc_api.setCustomData: pass [{title,content,key,link}] as strings',
+      );
+    });
+  });
+
+  describe('setUserToken', () => {
+    it("answers {result:'ok', token} and hands the token over", () => {
+      const { host, pushed } = recordingHost();
+      expect(createSvcApi(host).setUserToken('customer-42')).toEqual({ result: 'ok', token: 'customer-42' });
+      expect(pushed['user-token:set']).toBe('customer-42');
+    });
+
+    it("answers {result:'fail'} echoing a bad string token, or false when it is not a string", () => {
+      const { host, pushed } = recordingHost();
+      const api = createSvcApi(host) as { setUserToken(value: unknown): unknown };
+      expect(api.setUserToken('')).toEqual({ result: 'fail', token: '' });
+      expect(api.setUserToken(42)).toEqual({ result: 'fail', token: false });
+      expect(pushed).toEqual({});
+    });
+  });
+
+  it('getVisitorNumber hands a callback to the host, and throws without one', () => {
+    const { host, callbacks } = recordingHost();
+    const api = createSvcApi(host);
+    const callback = () => undefined;
+    api.getVisitorNumber(callback);
+    expect(callbacks).toEqual([callback]);
+    expect(() => api.getVisitorNumber(undefined as never)).toThrow(TypeError);
+  });
+});

@@ -1,0 +1,39 @@
+import type { ContactInfo, CustomDataField } from '@svc/protocol';
+import type { WidgetHost } from '../host/widget-host.ts';
+import { CUSTOM_DATA_NOT_ARRAY, type SvcApi, type VisitorNumberCallback } from './types.ts';
+import { checkCallback, checkOpenOptions, isValidUserToken, stringsOnly } from './validate.ts';
+
+/**
+ * svc_api (spec 4.4): validates every call, answers with the spec's result shapes and hands the rest to the
+ * widget host. setCustomData and setUserToken answer `fail` on a bad argument as the spec says; any other
+ * wrong call throws a TypeError that says how to fix it.
+ */
+export const createSvcApi = (host: WidgetHost): SvcApi => ({
+  open: (options) => host.act(checkOpenOptions(options).start === 'call' ? 'call' : 'chat'),
+  close: () => host.act('close'),
+  chatMode: () => host.state.status,
+  getContactInfo() {
+    const { name = '', phone, email } = host.state.contact;
+    return { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
+  },
+  getVisitorNumber: (callback) => host.visitorNumber(checkCallback<VisitorNumberCallback>('getVisitorNumber', callback)),
+  setContactInfo(info) {
+    const contact = stringsOnly<ContactInfo>('setContactInfo', info, ['name', 'email', 'phone', 'description']);
+    // Merged here, so the frame always gets everything the page has set, whenever it loads.
+    host.push('contact:set', (host.state.contact = { ...host.state.contact, ...contact }));
+  },
+  setCustomData(fields) {
+    if (!Array.isArray(fields)) return { result: 'fail', reason: CUSTOM_DATA_NOT_ARRAY };
+    const keys = ['title', 'content', 'key', 'link'];
+    host.push(
+      'custom-data:set',
+      fields.map((field) => stringsOnly<CustomDataField>('setCustomData', field, keys, `pass [{${keys}}] as strings`)),
+    );
+    return { result: 'ok' };
+  },
+  setUserToken(token) {
+    if (!isValidUserToken(token)) return { result: 'fail', token: typeof token === 'string' && token };
+    host.push('user-token:set', token);
+    return { result: 'ok', token };
+  },
+});

@@ -1,0 +1,59 @@
+import type { ContactInfo, CustomDataField } from '@svc/protocol';
+
+/** spec 3: the widget state passed to svc_onChangeState. */
+export type WidgetState = 'chat' | 'call' | 'chat/call' | 'label' | 'chat/min';
+
+/** spec 3 / 4.4 chatMode: online while an agent of the channel is online. */
+export type ChatMode = 'online' | 'offline';
+
+export interface OpenOptions {
+  /** 'call' opens the callback form with a phone field (spec 4.4 open). */
+  start?: 'chat' | 'call';
+}
+
+/** spec 2.3 contact_info: what getContactInfo returns. */
+export interface ContactInfoResult {
+  name: string;
+  phone?: string;
+  email?: string;
+}
+
+export const CUSTOM_DATA_NOT_ARRAY = 'Custom data must be array.';
+
+/** spec 4.4 / 7: the results of setCustomData. */
+export type CustomDataResult = { result: 'ok' } | { result: 'fail'; reason: typeof CUSTOM_DATA_NOT_ARRAY };
+
+/** spec 4.4: the results of setUserToken; a rejected token is echoed back, or false when it was not a string. */
+export type UserTokenResult = { result: 'ok'; token: string } | { result: 'fail'; token: string | false };
+
+/** spec 4.4 getVisitorNumber: called once with the number, or with an error and null. */
+export type VisitorNumberCallback = (err: Error | null, visitorNumber: number | null) => void;
+
+/**
+ * The svc_api object of spec 4.4 (the methods this widget implements so far). This interface is the one
+ * typed map of the page API: the loader installs an object of this type, and the demo shop and tests call it.
+ */
+export interface SvcApi {
+  open(options?: OpenOptions): void;
+  close(): void;
+  chatMode(): ChatMode;
+  getContactInfo(): ContactInfoResult;
+  getVisitorNumber(callback: VisitorNumberCallback): void;
+  setContactInfo(info: ContactInfo): void;
+  setCustomData(fields: CustomDataField[]): CustomDataResult;
+  setUserToken(token: string): UserTokenResult;
+}
+
+/** spec 6.3: the page-level functions the widget calls (the ones its features drive so far). */
+export interface PageCallbacks {
+  svc_onLoadCallback(): void;
+  svc_onOpen(): void;
+  svc_onClose(): void;
+  svc_onMessageSent(): void;
+  svc_onAccept(): void;
+  svc_onIntroduction(): void;
+  svc_onResizeCallback(): void;
+  svc_onChangeState(state: WidgetState): void;
+}
+
+export type CallbackName = keyof PageCallbacks;

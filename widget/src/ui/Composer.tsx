@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { WidgetModel } from '../frame/widget-model.ts';
+import { SendIcon } from './icons.tsx';
+import { useStore } from './use-store.ts';
+
+// widget-api.ts VISITOR_TEXT_MAX counts code points; 1000 UTF-16 units are never more than that.
+const MAX_LENGTH = 1000;
+
+/** The text box: Enter sends, Shift+Enter starts a new line; typing is reported to the agent. */
+export function Composer({ model }: { model: WidgetModel }) {
+  const [text, setText] = useState('');
+  const box = useRef<HTMLTextAreaElement>(null);
+  const view = useStore(model.view);
+  useEffect(() => {
+    if (view === 'chat') box.current?.focus();
+  }, [view]);
+
+  const send = () => {
+    if (!text.trim()) return;
+    model.send(text);
+    setText('');
+  };
+  return (
+    <form
+      class="composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+    >
+      <textarea
+        ref={box}
+        rows={1}
+        maxLength={MAX_LENGTH}
+        aria-label="Type your message"
+        placeholder="Type your message…"
+        value={text}
+        onInput={(event) => {
+          const value = event.currentTarget.value;
+          setText(value);
+          model.typing(value.trim() !== '');
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+          event.preventDefault();
+          send();
+        }}
+      />
+      <button type="submit" class="send" aria-label="Send message" disabled={!text.trim()}>
+        <SendIcon />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,96 @@
+import type { VisitorMessageView } from '@svc/protocol';
+import { useLayoutEffect, useRef } from 'preact/hooks';
+import { MessageContent } from '../features/media/MessageContent.tsx';
+import type { WidgetModel } from '../frame/widget-model.ts';
+import type { OutboxItem } from '../transport/outbox.ts';
+import { formatTime } from './format.ts';
+import { LinkedText } from './LinkedText.tsx';
+import { useStore } from './use-store.ts';
+
+function Time({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
+      {formatTime(iso)}
+    </time>
+  );
+}
+
+function Message({ message }: { message: VisitorMessageView }) {
+  if (message.author === 'system')
+    return (
+      <li class="msg system">
+        <LinkedText text={message.text ?? ''} />
+      </li>
+    );
+  const mine = message.author === 'visitor';
+  const who = mine ? 'You' : message.author === 'bot' ? 'Bot' : (message.agent?.name ?? 'Agent');
+  return (
+    <li class={`msg ${mine ? 'mine' : 'theirs'}`}>
+      {!mine && <span class="name">{who}</span>}
+      {mine && <span class="sr">You said:</span>}
+      <div class="bubble">
+        <MessageContent message={message} />
+      </div>
+      <div class="meta">
+        <Time iso={message.created_at} />
+        {mine && <span class="delivery">Sent</span>}
+      </div>
+    </li>
+  );
+}
+
+const DELIVERY = { queued: 'Waiting for connection', sending: 'Sending…', failed: 'Not sent' } as const;
+
+/** A message of the visitor the server has not confirmed yet, with its delivery state. */
+function Pending({ item, retry, online }: { item: OutboxItem; retry: (id: string) => void; online: boolean }) {
+  return (
+    <li class={`msg mine ${item.state}`}>
+      <span class="sr">You said:</span>
+      <div class="bubble">
+        <LinkedText text={item.text} />
+      </div>
+      <div class="meta">
+        <Time iso={item.created_at} />
+        <span class="delivery">{item.state === 'queued' && online ? DELIVERY.sending : DELIVERY[item.state]}</span>
+        {item.state === 'failed' && (
+          <>
+            {item.error && <span class="dim"> ({item.error})</span>}{' '}
+            <button type="button" class="link" onClick={() => retry(item.client_msg_id)}>
+              Retry
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The conversation: the server's messages, then the visitor's messages still on their way. */
+export function MessageList({ model }: { model: WidgetModel }) {
+  const { messages, endedAfter } = useStore(model.conversation);
+  const outbox = useStore(model.outbox);
+  const online = useStore(model.connection) === 'online';
+  const log = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const el = log.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length, outbox.length]);
+  return (
+    <div class="log" role="log" aria-label="Messages" tabIndex={0} ref={log}>
+      <ol>
+        {messages.length === 0 && outbox.length === 0 && <li class="msg system">Ask us anything: we are happy to help.</li>}
+        {messages.map((m) => [
+          <Message key={m.id} message={m} />,
+          m.id === endedAfter && (
+            <li key={`end-${m.id}`} class="msg system ended">
+              The chat has ended. Write again to start a new one.
+            </li>
+          ),
+        ])}
+        {outbox.map((item) => (
+          <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} />
+        ))}
+      </ol>
+    </div>
+  );
+}

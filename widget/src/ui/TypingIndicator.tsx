@@ -1,0 +1,12 @@
+import type { WidgetModel } from '../frame/widget-model.ts';
+import { useStore } from './use-store.ts';
+
+/** "Alex is typing…": a live region that is always there, so screen readers announce it. */
+export function TypingIndicator({ model }: { model: WidgetModel }) {
+  const { typing } = useStore(model.conversation);
+  return (
+    <p class="typing" role="status" aria-live="polite">
+      {typing ? `${typing} is typing…` : ''}
+    </p>
+  );
+}

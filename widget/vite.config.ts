@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
+import { build, defineConfig, type Plugin } from 'vite';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The loader and the embed script run on the site's page as classic scripts (IIFEs: a plain `<script>` from
+ * another origin needs no CORS, and they carry no Preact and no socket.io), so each is built on its own once
+ * the frame is built.
+ */
+function buildPageScripts(): Plugin {
+  return {
+    name: 'svc-build-page-scripts',
+    apply: 'build',
+    async closeBundle() {
+      for (const name of ['loader', 'embed']) {
+        await build({
+          configFile: false,
+          logLevel: 'warn',
+          build: {
+            outDir: here('dist'),
+            emptyOutDir: false,
+            target: 'es2020',
+            lib: { entry: here(`src/${name}.ts`), formats: ['iife'], name: 'svc', fileName: () => `${name}.js` },
+          },
+        });
+      }
+    },
+  };
+}
+
+// The chat frame: frame.html and its one module chunk (Preact, socket.io-client, the UI), served next to the
+// loader at <base>/widget/ and loaded only when the chat is asked for.
+export default defineConfig({
+  base: './',
+  plugins: [preact({ devtoolsInProd: false, prefreshEnabled: false }), buildPageScripts()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2020',
+    modulePreload: false,
+    rollupOptions: { input: here('frame.html') },
+  },
+});
