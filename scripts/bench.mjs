@@ -5,3 +5,4 @@ ensureInstalled();
 pnpm(['build']);
 pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);
+pnpm(['exec', 'node', 'widget/bench/size.mjs']);

@@ -1,4 +1,4 @@
-import { isHttpUrl } from './media.ts';
+import { isHttpUrl } from './url.ts';
 
 /** The markdown of a MARKDOWN bot message (spec 2.2: link, bold, italic) as a tree that UIs render as
  * text nodes: there is no HTML in it, so nothing else in the content can become markup. */

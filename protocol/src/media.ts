@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isHttpUrl } from './url.ts';
+
+export { isHttpUrl };
 
 /** Message types of spec 2.1 that carry content (typein/typeout are typing, not messages). */
 export const fileMediaTypes = ['video', 'audio', 'voice', 'photo', 'sticker', 'document'] as const;
@@ -13,15 +16,6 @@ export const httpUrlSchema = z
   .trim()
   .max(2048)
   .refine((value) => isHttpUrl(value), { message: 'must be an http:// or https:// URL' });
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 const positiveInt = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 

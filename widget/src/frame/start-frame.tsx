@@ -107,12 +107,26 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     connection,
     title,
     act,
-    send(text) {
+    send(text, buttonId) {
       if (!text.trim()) return;
-      outbox.set((o) => enqueue(o, { client_msg_id: newClientMsgId(), text, created_at: new Date().toISOString() }));
+      const item = {
+        client_msg_id: newClientMsgId(),
+        text,
+        created_at: new Date().toISOString(),
+        ...(buttonId ? { button_id: buttonId } : {}),
+      };
+      outbox.set((o) => enqueue(o, item));
       typing.stop();
       sender.flush();
     },
+    requestAgent: () =>
+      socket.connected
+        ? socket
+            .timeout(10_000)
+            .emitWithAck('agent:request')
+            .then((answer) => answer.ok)
+            .catch(() => false)
+        : Promise.resolve(false),
     retry(id) {
       outbox.set((o) => requeue(o, id));
       sender.flush();

@@ -15,7 +15,10 @@ export interface WidgetModel {
   connection: Store<ConnectionState>;
   /** The widget's public name (its settings), shown until an agent takes the chat. */
   title: Store<string>;
-  send(text: string): void;
+  /** Sends a message; `buttonId` when it is the answer of a bot button. */
+  send(text: string, buttonId?: string): void;
+  /** Asks for a person while a bot holds the chat; false when the server refused. */
+  requestAgent(): Promise<boolean>;
   retry(clientMsgId: string): void;
   typing(hasText: boolean): void;
   act(action: ViewAction): void;

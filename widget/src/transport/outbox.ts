@@ -8,6 +8,8 @@ import type { VisitorMessageView } from '@svc/protocol';
 export interface OutboxItem {
   client_msg_id: string;
   text: string;
+  /** Set when the visitor clicked a bot button (spec 2.2 button_id). */
+  button_id?: string;
   created_at: string;
   /** queued: waits for the connection; sending: on the wire; failed: refused by the server (can be retried). */
   state: 'queued' | 'sending' | 'failed';
@@ -21,7 +23,7 @@ export type Outbox = OutboxItem[];
 const update = (outbox: Outbox, id: string, patch: Partial<OutboxItem>) =>
   outbox.map((item) => (item.client_msg_id === id ? { ...item, ...patch } : item));
 
-export const enqueue = (outbox: Outbox, item: Pick<OutboxItem, 'client_msg_id' | 'text' | 'created_at'>): Outbox => [
+export const enqueue = (outbox: Outbox, item: Pick<OutboxItem, 'client_msg_id' | 'text' | 'created_at' | 'button_id'>): Outbox => [
   ...outbox,
   { ...item, state: 'queued', attempt: 0 },
 ];

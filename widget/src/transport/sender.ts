@@ -22,7 +22,8 @@ export function startSender(socket: VisitorSocket, outbox: Store<Outbox>, confir
     const attempt = item.attempt + 1;
     const current = () =>
       outbox.get().find((i) => i.client_msg_id === item.client_msg_id && i.attempt === attempt && i.state === 'sending');
-    socket.timeout(ACK_TIMEOUT_MS).emit('message:send', { client_msg_id: item.client_msg_id, text: item.text }, (err, answer) => {
+    const message = { client_msg_id: item.client_msg_id, text: item.text, ...(item.button_id ? { button_id: item.button_id } : {}) };
+    socket.timeout(ACK_TIMEOUT_MS).emit('message:send', message, (err, answer) => {
       if (!err && answer.ok && answer.value) {
         // A late answer to an older attempt is still the stored message: confirm it all the same.
         outbox.set((o) => settle(o, item.client_msg_id));

@@ -1,5 +1,5 @@
 import type { VisitorMessageView } from '@svc/protocol';
-import { useLayoutEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MessageContent } from '../features/media/MessageContent.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import type { OutboxItem } from '../transport/outbox.ts';
@@ -15,7 +15,7 @@ function Time({ iso }: { iso: string }) {
   );
 }
 
-function Message({ message }: { message: VisitorMessageView }) {
+function Message({ message, choose }: { message: VisitorMessageView; choose?: (text: string, id?: string) => void }) {
   if (message.author === 'system')
     return (
       <li class="msg system">
@@ -29,7 +29,7 @@ function Message({ message }: { message: VisitorMessageView }) {
       {!mine && <span class="name">{who}</span>}
       {mine && <span class="sr">You said:</span>}
       <div class="bubble">
-        <MessageContent message={message} />
+        <MessageContent message={message} choose={choose} />
       </div>
       <div class="meta">
         <Time iso={message.created_at} />
@@ -75,12 +75,21 @@ export function MessageList({ model }: { model: WidgetModel }) {
     const el = log.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, outbox.length]);
+  // While the bot is the one answering, the visitor can ask for a person; only the newest buttons can be chosen.
+  const lastAnswer = [...messages].reverse().find((m) => m.author !== 'visitor');
+  const botAnswering = lastAnswer?.author === 'bot' && lastAnswer.id !== endedAfter;
+  const [asking, setAsking] = useState(false);
+  const askForPerson = async () => {
+    setAsking(true);
+    await model.requestAgent();
+    setAsking(false);
+  };
   return (
     <div class="log" role="log" aria-label="Messages" tabIndex={0} ref={log}>
       <ol>
         {messages.length === 0 && outbox.length === 0 && <li class="msg system">Ask us anything: we are happy to help.</li>}
         {messages.map((m) => [
-          <Message key={m.id} message={m} />,
+          <Message key={m.id} message={m} choose={botAnswering && m.id === lastAnswer.id ? model.send : undefined} />,
           m.id === endedAfter && (
             <li key={`end-${m.id}`} class="msg system ended">
               The chat has ended. Write again to start a new one.
@@ -90,6 +99,13 @@ export function MessageList({ model }: { model: WidgetModel }) {
         {outbox.map((item) => (
           <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} />
         ))}
+        {botAnswering && online && (
+          <li class="msg system">
+            <button type="button" class="link" disabled={asking} onClick={() => void askForPerson()}>
+              Talk to a person
+            </button>
+          </li>
+        )}
       </ol>
     </div>
   );

@@ -1,4 +1,5 @@
-import { parseBotMarkdown, type MarkdownNode, type MessageView } from '@svc/protocol';
+import type { MessageView } from '@svc/protocol';
+import { parseBotMarkdown, type MarkdownNode } from '@svc/protocol/bot-markdown';
 import { ExternalLink } from './external-link.tsx';
 
 function Markdown({ nodes }: { nodes: MarkdownNode[] }) {

@@ -1,4 +1,5 @@
 import type { VisitorMessageView } from '@svc/protocol';
+import { BotContent } from './BotContent.tsx';
 import { useState } from 'preact/hooks';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { formatDuration, formatSize } from '../../ui/format.ts';
@@ -108,9 +109,10 @@ function Media({ message }: { message: VisitorMessageView }) {
  * Every message type of spec 2.1 as people expect it; the text of a media message is its caption. Everything
  * from the other side is rendered as text, and only http(s) URLs are ever loaded or linked.
  */
-export function MessageContent({ message }: { message: VisitorMessageView }) {
+export function MessageContent({ message, choose }: { message: VisitorMessageView; choose?: (text: string, id?: string) => void }) {
   const text = message.text ? <LinkedText text={message.text} /> : null;
   if (message.type === 'text') return text;
+  if (message.type === 'markdown' || message.type === 'buttons') return <BotContent message={message} choose={choose} />;
   return (
     <>
       <Media message={message} />
