@@ -76,6 +76,8 @@ export const userTokenSchema = z.string().trim().min(1).max(256);
 // ---- what the server tells the widget ----
 export interface VisitorMessageView extends MediaFields {
   id: number;
+  /** The chat it belongs to: a new id after `chat:closed` means a new chat. */
+  chat_id: number;
   author: 'visitor' | 'agent' | 'bot' | 'system';
   /** Name and avatar of the agent who wrote an agent message. */
   agent?: { name: string; photo: string | null };

@@ -48,6 +48,8 @@ export function createRateLimits(enabled: boolean) {
     failedLookups: guard(failedLookups),
     visitorMessages: budget(30, 60),
     visitorUpdates: budget(60, 60),
+    /** Typing changes have their own budget, so a fast typist never starves setCustomData and the like. */
+    visitorTyping: budget(120, 60),
     newVisitors: budget(60, 10 * 60),
     /** Requests of one bot provider to `{bot_url}`. */
     botProviders: budget(600, 60),

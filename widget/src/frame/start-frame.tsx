@@ -1,4 +1,4 @@
-import type { ContactInfo, WidgetSettings } from '@svc/protocol';
+import type { ContactInfo, WidgetSettings, UploadView } from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
@@ -118,6 +118,27 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       outbox.set((o) => enqueue(o, item));
       typing.stop();
       sender.flush();
+    },
+    async attach(file, caption) {
+      const token = saved.get('visitor');
+      if (!token) return 'Not connected yet; try again in a moment.';
+      const url = new URL(`widget-api/${encodeURIComponent(init.widget_id)}/uploads?name=${encodeURIComponent(file.name)}`, serviceUrl);
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          body: file,
+          headers: { 'x-visitor-token': token, 'content-type': file.type || 'application/octet-stream' },
+        });
+        const answer = (await res.json().catch(() => undefined)) as (UploadView & { error?: { message?: string } }) | undefined;
+        if (!res.ok || !answer) return answer?.error?.message ?? `The file was not accepted (HTTP ${res.status}).`;
+        const attachment = { type: answer.type, file: answer.file, file_name: answer.file_name, file_size: answer.file_size };
+        outbox.set((o) => enqueue(o, { client_msg_id: newClientMsgId(), text: caption, attachment, created_at: new Date().toISOString() }));
+        typing.stop();
+        sender.flush();
+        return null;
+      } catch {
+        return 'The file could not be sent; check your connection.';
+      }
     },
     requestAgent: () =>
       socket.connected

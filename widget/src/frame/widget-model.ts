@@ -17,6 +17,8 @@ export interface WidgetModel {
   title: Store<string>;
   /** Sends a message; `buttonId` when it is the answer of a bot button. */
   send(text: string, buttonId?: string): void;
+  /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */
+  attach(file: File, caption: string): Promise<string | null>;
   /** Asks for a person while a bot holds the chat; false when the server refused. */
   requestAgent(): Promise<boolean>;
   retry(clientMsgId: string): void;

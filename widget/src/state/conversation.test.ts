@@ -5,6 +5,7 @@ import { emptyConversation, reduceConversation, type Conversation, type Conversa
 const at = '2030-01-01T10:00:00.000Z';
 const visitor = (id: number, text: string): VisitorMessageView => ({
   id,
+  chat_id: 1,
   author: 'visitor',
   type: 'text',
   text,
@@ -13,6 +14,7 @@ const visitor = (id: number, text: string): VisitorMessageView => ({
 });
 const agent = (id: number, text: string): VisitorMessageView => ({
   id,
+  chat_id: 1,
   author: 'agent',
   type: 'text',
   text,

@@ -1,4 +1,4 @@
-import type { VisitorMessageView } from '@svc/protocol';
+import type { VisitorAttachment, VisitorMessageView } from '@svc/protocol';
 
 /**
  * A message the visitor typed that the server has not confirmed yet. Its client_msg_id is chosen once, when
@@ -10,6 +10,8 @@ export interface OutboxItem {
   text: string;
   /** Set when the visitor clicked a bot button (spec 2.2 button_id). */
   button_id?: string;
+  /** A file already uploaded to the service, sent with the text as its caption. */
+  attachment?: VisitorAttachment;
   created_at: string;
   /** queued: waits for the connection; sending: on the wire; failed: refused by the server (can be retried). */
   state: 'queued' | 'sending' | 'failed';
@@ -23,10 +25,10 @@ export type Outbox = OutboxItem[];
 const update = (outbox: Outbox, id: string, patch: Partial<OutboxItem>) =>
   outbox.map((item) => (item.client_msg_id === id ? { ...item, ...patch } : item));
 
-export const enqueue = (outbox: Outbox, item: Pick<OutboxItem, 'client_msg_id' | 'text' | 'created_at' | 'button_id'>): Outbox => [
-  ...outbox,
-  { ...item, state: 'queued', attempt: 0 },
-];
+export const enqueue = (
+  outbox: Outbox,
+  item: Pick<OutboxItem, 'client_msg_id' | 'text' | 'created_at' | 'button_id' | 'attachment'>,
+): Outbox => [...outbox, { ...item, state: 'queued', attempt: 0 }];
 
 /** The next message to put on the wire: the oldest queued one, and only when none is on the wire (order). */
 export function nextToSend(outbox: Outbox): OutboxItem | undefined {

@@ -35,6 +35,7 @@ class FakeSocket {
 
 const stored = (id: number, clientMsgId: string): VisitorMessageView => ({
   id,
+  chat_id: 1,
   author: 'visitor',
   type: 'text',
   text: clientMsgId,

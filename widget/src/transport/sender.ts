@@ -22,7 +22,12 @@ export function startSender(socket: VisitorSocket, outbox: Store<Outbox>, confir
     const attempt = item.attempt + 1;
     const current = () =>
       outbox.get().find((i) => i.client_msg_id === item.client_msg_id && i.attempt === attempt && i.state === 'sending');
-    const message = { client_msg_id: item.client_msg_id, text: item.text, ...(item.button_id ? { button_id: item.button_id } : {}) };
+    const message = {
+      client_msg_id: item.client_msg_id,
+      ...(item.text.trim() ? { text: item.text } : {}),
+      ...(item.button_id ? { button_id: item.button_id } : {}),
+      ...(item.attachment ? { attachment: item.attachment } : {}),
+    };
     socket.timeout(ACK_TIMEOUT_MS).emit('message:send', message, (err, answer) => {
       if (!err && answer.ok && answer.value) {
         // A late answer to an older attempt is still the stored message: confirm it all the same.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../frame/widget-model.ts';
-import { SendIcon } from './icons.tsx';
+import { AttachIcon, SendIcon } from './icons.tsx';
 import { useStore } from './use-store.ts';
 
 // widget-api.ts VISITOR_TEXT_MAX counts code points; 1000 UTF-16 units are never more than that.
@@ -14,6 +14,20 @@ export function Composer({ model }: { model: WidgetModel }) {
   useEffect(() => {
     if (view === 'chat') box.current?.focus();
   }, [view]);
+
+  const [attachError, setAttachError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const attach = async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    setUploading(true);
+    setAttachError(null);
+    const problem = await model.attach(file, text.trim());
+    setUploading(false);
+    if (problem) setAttachError(problem);
+    else setText('');
+  };
 
   const send = () => {
     if (!text.trim()) return;
@@ -46,9 +60,24 @@ export function Composer({ model }: { model: WidgetModel }) {
           send();
         }}
       />
+      <label class="attach" title="Attach a file (images, audio, video, PDF, documents; up to 10 MB)">
+        <AttachIcon />
+        <input
+          type="file"
+          class="sr"
+          aria-label="Attach a file"
+          disabled={uploading}
+          onChange={(event) => void attach(event.currentTarget)}
+        />
+      </label>
       <button type="submit" class="send" aria-label="Send message" disabled={!text.trim()}>
         <SendIcon />
       </button>
+      {(uploading || attachError) && (
+        <p class="attach-status" role="status">
+          {uploading ? 'Sending the file…' : attachError}
+        </p>
+      )}
     </form>
   );
 }

@@ -47,6 +47,7 @@ function Pending({ item, retry, online }: { item: OutboxItem; retry: (id: string
     <li class={`msg mine ${item.state}`}>
       <span class="sr">You said:</span>
       <div class="bubble">
+        {item.attachment && <p class="attachment-name">📎 {item.attachment.file_name}</p>}
         <LinkedText text={item.text} />
       </div>
       <div class="meta">

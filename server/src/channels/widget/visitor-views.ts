@@ -9,6 +9,7 @@ export function visitorMessageView(m: MessageRecord, agent: AgentRecord | undefi
   return {
     ...m.media,
     id: m.id,
+    chat_id: m.chatId,
     author: authors[m.author],
     ...(m.author === 'agent' && agent ? { agent: { name: agent.name, photo: agent.photo } } : {}),
     type: m.type,

@@ -178,7 +178,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     socket.on('typing', async (raw: unknown) => {
       const state = (raw as { state?: unknown } | null)?.state;
       if (state !== 'start' && state !== 'stop') return;
-      if (!(await rateLimits.visitorUpdates.take(`visitor:${socket.data.visitor.id}`))) return;
+      if (!(await rateLimits.visitorTyping.take(`visitor:${socket.data.visitor.id}`))) return;
       await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state).catch(() => undefined);
     });
 
