@@ -174,5 +174,13 @@ describe('admin api: bot providers', () => {
     expect(JSON.stringify(res.body)).not.toContain('s3cret');
     const bad = await t.api.post('/api/v1/bot-providers', { name: 'Bot', endpoint: 'not a url' }, ADMIN_TOKEN);
     expect(bad.status).toBe(400);
+    const list = await t.api.get('/api/v1/bot-providers', ADMIN_TOKEN);
+    expect(list.body.bot_providers).toContainEqual({
+      provider_id: res.body.provider_id,
+      name: 'Bot',
+      endpoint: `${integrator.url}/hook`,
+      bot_url: `${t.base}/bot`,
+      auth: { token_url: `${integrator.url}/token`, client_id: 'cid' },
+    });
   });
 });

@@ -54,6 +54,15 @@ describe('agent login', () => {
     expect((await t.api.get('/api/v1/me', b.body.token)).status).toBe(200);
   });
 
+  it('tells an agent who it is and which channels it serves', async () => {
+    const me = await t.api.get('/api/v1/me', alice.token);
+    expect(me.body).toEqual({
+      agent: expect.objectContaining({ id: alice.id, name: 'Alice' }),
+      role: 'agent',
+      channel_ids: [aliceChannel.id],
+    });
+  });
+
   it('answers 400 for a body without an e-mail', async () => {
     expect((await t.api.post('/api/v1/auth/login', { password: 'x' })).status).toBe(400);
   });
