@@ -23,6 +23,9 @@ async function main() {
   if (server.generatedAdminToken) say(`  admin API token (shown once, keep it): ${server.generatedAdminToken}`);
   if (server.demo) say(`  demo login:      ${server.demo.email} / ${server.demo.password}`);
 
+  // A failure in one background task is logged; it must not take every conversation down with it.
+  process.on('unhandledRejection', (err) => server.log.error({ err }, 'unhandled rejection'));
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

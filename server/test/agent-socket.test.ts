@@ -79,6 +79,15 @@ describe('agents socket namespace', () => {
     expect(bobSaw).toHaveLength(0);
   });
 
+  it('ends the live connection of a token at logout', async () => {
+    const login = await t.api.post('/api/v1/auth/login', { email: alice.email, password: alice.password });
+    const socket = await connect(login.body.token);
+    const gone = new Promise((resolve) => socket.once('disconnect', resolve));
+    await t.api.post('/api/v1/auth/logout', undefined, login.body.token);
+    await gone;
+    await expect(connect(login.body.token)).rejects.toThrow(/invalid_client/);
+  });
+
   it('pushes the delivery state of an agent message', async () => {
     const socket = await connect(alice.token);
     const inbound = await postCustomerMessage(t.api, channel.endpoint, 'live-2', 'hi');

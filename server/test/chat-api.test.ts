@@ -226,6 +226,28 @@ describe('chat api delivery', () => {
     expect(req.body.message.text).toBe('in chunks');
   });
 
+  it("sends a resend to the channel's current webhook_url, so fixing the URL and resending works", async () => {
+    const broken = await startFakeIntegrator(() => ({ status: 200, body: { error: { code: 1, message: 'Gone' } } }));
+    const fixed = await startFakeIntegrator();
+    try {
+      const ch = await createChatApiChannel(t.api, { webhook_url: broken.url, agent_ids: [agent.id] });
+      const inbound = await postCustomerMessage(t.api, ch.endpoint, 'moved', 'hi');
+      const sent = await t.api.post(
+        `/api/v1/chats/${inbound.body.chat_id}/messages`,
+        { type: 'text', text: 'to the new place' },
+        agent.token,
+      );
+      expect((await waitForDelivery(inbound.body.chat_id, sent.body.message.id)).delivery).toBe('failed');
+      await t.api.patch(`/api/v1/channels/${ch.id}`, { webhook_url: fixed.url }, ADMIN_TOKEN);
+      await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages/${sent.body.message.id}/resend`, undefined, agent.token);
+      expect((await waitForDelivery(inbound.body.chat_id, sent.body.message.id)).delivery).toBe('delivered');
+      expect(fixed.received[0]!.path).toBe(`/${ch.public_id}`);
+    } finally {
+      await broken.close();
+      await fixed.close();
+    }
+  });
+
   it('lets the agent resend a failed message through the outbox, with the same webhook-id', async () => {
     integrator.setResponder(() => ({ status: 200, body: { error: { code: 1, message: 'Try later' } } }));
     const inbound = await postCustomerMessage(t.api, channel.endpoint, 'resend', 'hi');

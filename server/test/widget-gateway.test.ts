@@ -185,6 +185,15 @@ describe('widget visitors', () => {
     await t.api.put('/api/v1/me/presence', { status: 'offline' }, agent.token);
   });
 
+  it('lets the visitors of a deleted channel go at once', async () => {
+    const doomed = (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Doomed', agent_ids: [agent.id] }, ADMIN_TOKEN)).body;
+    const v = await visit(undefined, doomed.public_id);
+    const gone = new Promise((resolve) => v.socket.once('disconnect', resolve));
+    await t.api.delete(`/api/v1/channels/${doomed.id}`, ADMIN_TOKEN);
+    await gone;
+    await expect(visit(v.session.visitor_token, doomed.public_id)).rejects.toThrow(/not_found/);
+  });
+
   it('answers the settings request of any origin, and 404 for an unknown widget', async () => {
     const res = await t.api.get(`/widget-api/${widget.public_id}/settings`);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');

@@ -43,7 +43,7 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.post('/api/v1/auth/logout', agent, async (ctx) => {
-    await store.agents.revokeToken(ctx.state.tokenHash as string);
+    await deps.agents.logout(ctx.state.tokenHash as string);
     ctx.status = 204;
   });
 

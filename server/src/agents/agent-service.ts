@@ -39,6 +39,12 @@ export function createAgentService(deps: { store: Store; events: DomainEvents })
       return { agent: found.agent, token };
     },
 
+    /** Revokes the token and ends its live connections at once. */
+    async logout(tokenHash: string): Promise<void> {
+      await store.agents.revokeToken(tokenHash);
+      events.emit('agent.token-revoked', { tokenHash });
+    },
+
     async setPresence(agent: AgentRecord, status: PresenceStatus): Promise<AgentRecord> {
       await store.agents.setStatus(agent.id, status);
       const updated = (await store.agents.findById(agent.id))!;

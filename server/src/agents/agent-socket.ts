@@ -11,12 +11,14 @@ import type { Store } from '../store/store.ts';
 
 interface SocketData {
   agent: AgentRecord;
+  tokenHash: string;
 }
 
 type AgentNamespace = Namespace<AgentClientEvents, AgentServerEvents, Record<string, never>, SocketData>;
 
 const channelRoom = (id: number) => `channel:${id}`;
 const agentRoom = (id: number) => `agent:${id}`;
+const tokenRoom = (tokenHash: string) => `token:${tokenHash}`;
 const typingEvent = z.object({ chat_id: z.number().int().positive(), state: typingSchema.shape.state });
 
 /**
@@ -32,13 +34,14 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
     const agent = typeof token === 'string' ? await store.agents.findByTokenHash(hashToken(token)) : undefined;
     if (!agent) return next(Object.assign(new Error('invalid_client'), { data: { message: 'Missing or invalid agent token' } }));
     socket.data.agent = agent;
+    socket.data.tokenHash = hashToken(token as string);
     next();
   });
 
   nsp.on('connection', async (socket) => {
     const agent = socket.data.agent;
     const channelIds = await store.agents.channelIds(agent.id);
-    await socket.join([agentRoom(agent.id), ...channelIds.map(channelRoom)]);
+    await socket.join([agentRoom(agent.id), tokenRoom(socket.data.tokenHash), ...channelIds.map(channelRoom)]);
 
     socket.on('typing', async (raw, ack) => {
       const parsed = typingEvent.safeParse(raw);
@@ -52,6 +55,7 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
     });
   });
 
+  events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
   events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
   events.on('message.delivery', (e) =>

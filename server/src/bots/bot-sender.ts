@@ -34,7 +34,9 @@ export function botSender(deps: {
     let response;
     try {
       const token = await deps.tokens.tokenFor(provider);
-      response = await postJson(delivery.url, JSON.stringify(delivery.payload), {
+      // The provider's current endpoint and the channel's current token, whatever they were when queued.
+      const url = `${provider.endpoint}/${encodeURIComponent(channel.bot!.token)}`;
+      response = await postJson(url, JSON.stringify(delivery.payload), {
         timeoutMs: deps.timeoutMs,
         headers: token ? { authorization: `Bearer ${token}` } : {},
         policy: deps.urlPolicy,
@@ -47,6 +49,17 @@ export function botSender(deps: {
       return { result: 'failed', status: 405, error: 'The provider does not take CHAT_CLOSED' };
     if (response.status < 200 || response.status >= 300) return retry(response.status, `the bot provider answered HTTP ${response.status}`);
     const inline = parseInline(response.body);
+    const named = namedEvent(response.body);
+    if (!inline && named && delivery.chatId !== null) {
+      await deps.store.botEvents.log({
+        providerId: provider.id,
+        chatId: delivery.chatId,
+        event: `${named} (in-line answer)`,
+        body: response.body.slice(0, 4096),
+        status: 400,
+        error: 'not a valid BOT_MESSAGE or INVITE_AGENT; ignored',
+      });
+    }
     // The provider answered 2xx: the event was delivered. A bad in-line answer is logged with the chat, not retried.
     if (inline && delivery.chatId !== null)
       await deps
@@ -55,6 +68,16 @@ export function botSender(deps: {
         .catch(() => undefined);
     return { result: 'delivered', status: response.status };
   };
+}
+
+/** The `event` an answer body names, if it is JSON with one. */
+function namedEvent(body: string): string | undefined {
+  try {
+    const event = (JSON.parse(body) as { event?: unknown } | null)?.event;
+    return typeof event === 'string' ? event : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseInline(body: string) {

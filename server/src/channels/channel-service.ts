@@ -92,6 +92,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       const channel = await store.channels.findById(id);
       if (!channel || !(await store.channels.delete(id))) throw notFound('No such channel');
       events.emit('channel.agents', { channelId: id, added: [], removed: channel.agentIds });
+      events.emit('channel.deleted', { channelId: id });
     },
   };
 }

@@ -166,18 +166,11 @@ export function createConversationService(deps: {
     /** Takes a chat from its bot into the agents' queue, saying why in the conversation. False when the bot
      * did not hold it. */
     async handOverToAgents(chatId: number, reason: string): Promise<boolean> {
-      if (!(await store.chats.handOver(chatId))) return false;
-      const chat = (await store.chats.findById(chatId))!;
-      const result = await store.chats.appendAgentMessage({
-        chatId,
-        agentId: null,
-        author: 'system',
-        message: { type: 'text', text: reason, media: {} },
-        delivery: () => null,
-      });
+      const result = await store.chats.handOver(chatId, reason);
+      if (!result) return false;
       events.emit('message.created', { chat: result.chat, message: result.message });
       events.emit('chat.updated', { chat: result.chat });
-      events.emit('chat.handed-over', { chat });
+      events.emit('chat.handed-over', { chat: result.chat });
       return true;
     },
 

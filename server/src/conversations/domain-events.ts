@@ -17,6 +17,10 @@ export interface DomainEventMap {
   typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
   presence: [{ agent: AgentRecord; channelIds: number[] }];
   'channel.status': [{ channelId: number; status: 0 | 1 }];
+  /** The channel was deleted: its live connections end. */
+  'channel.deleted': [{ channelId: number }];
+  /** An agent token was revoked (logout): its live connections end. */
+  'agent.token-revoked': [{ tokenHash: string }];
   /** Agents were added to or removed from a channel (or it was deleted): their live rooms change. */
   'channel.agents': [{ channelId: number; added: number[]; removed: number[] }];
   /** An outbound delivery row was written; wakes the delivery worker. */

@@ -260,9 +260,16 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
         return closed;
       });
     },
-    /** Moves a chat from its bot to the agents' queue. False when the bot did not hold it. */
-    async handOver(chatId: number): Promise<boolean> {
-      return writes.run(() => q.handOver.run(chatId).changes === 1);
+    /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
+     * work. Undefined when the bot did not hold it. */
+    async handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined> {
+      return writes.run(() =>
+        db.transaction(() => {
+          if (q.handOver.run(chatId).changes !== 1) return undefined;
+          const system = { type: 'text' as const, text: note, media: {} };
+          return appendAgentMessage({ chatId, agentId: null, author: 'system', message: system, delivery: () => null });
+        })(),
+      );
     },
     /** Records that an agent joined a bot's chat; true only the first time (AGENT_JOINED is sent once). */
     async markAgentJoined(chatId: number): Promise<boolean> {

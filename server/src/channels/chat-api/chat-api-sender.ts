@@ -1,4 +1,5 @@
 import { chatApiReplySchema } from '@svc/protocol';
+import { integratorUrl } from './chat-api-outbound.ts';
 import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../../lib/outbound-url.ts';
 import { postJson } from '../../lib/post-json.ts';
@@ -27,7 +28,8 @@ export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolic
     const headers = signatureHeaders(channel.signingSecret, delivery.eventId, body);
     let response;
     try {
-      response = await postJson(delivery.url, body, {
+      // The channel's current URL: a fixed webhook_url also serves retries and resends of older rows.
+      response = await postJson(integratorUrl(channel), body, {
         timeoutMs: deps.intervalMs,
         chunked: channel.chunked,
         headers,

@@ -218,13 +218,15 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       }),
     );
 
-    socket.on('agent:request', async (ack?: Ack) => {
-      const reply = typeof ack === 'function' ? ack : () => undefined;
+    const requestAgent = handle(socket, async () => {
+      await spend('visitorUpdates');
       const live = await store.visitors.liveChat(socket.data.visitor.id);
-      if (!live || live.state !== 'bot') return reply({ ok: false, error: 'no conversation with a bot' });
+      if (!live || live.state !== 'bot') throw new VisitorError('no conversation with a bot');
       await conversations.handOverToAgents(live.id, 'The visitor asked for a person.');
-      reply({ ok: true });
+      return undefined;
     });
+    // The event carries no payload: its only argument is the acknowledgement.
+    socket.on('agent:request', (ack) => void requestAgent(undefined, ack));
 
     socket.on('page:view', async (raw: unknown) => {
       const page = pageInfoSchema.safeParse(raw);
@@ -240,23 +242,35 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       }).catch(() => undefined);
     });
 
-    socket.emit('session', await session(socket));
+    try {
+      socket.emit('session', await session(socket));
+    } catch (err) {
+      log.error({ err, visitor: socket.data.visitor.id }, 'visitor session failed');
+      socket.disconnect(true);
+    }
   });
+
+  const relay = (work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, 'visitor relay failed'));
+
+  // A deleted channel's visitors are let go at once.
+  events.on('channel.deleted', ({ channelId }) => nsp.in(channelVisitorsRoom(channelId)).disconnectSockets(true));
 
   // Domain events reach the visitor's own room only.
   events.on('message.created', ({ chat, message }) => {
     if (chat.channelKind !== 'widget') return;
-    void agentOf(message.agentId).then((agent) =>
-      nsp.to(visitorRoom(chat.client.id)).emit('message:new', visitorMessageView(message, agent)),
+    relay(
+      agentOf(message.agentId).then((agent) => nsp.to(visitorRoom(chat.client.id)).emit('message:new', visitorMessageView(message, agent))),
     );
   });
   events.on('typing', (e) => {
     if (e.author === 'client') return;
-    void store.chats.findById(e.chatId).then(async (chat) => {
-      if (!chat || chat.channelKind !== 'widget') return;
-      const agent = e.agentId === undefined ? undefined : await agentOf(e.agentId);
-      nsp.to(visitorRoom(chat.client.id)).emit('typing', { state: e.state, agent: agent ? { name: agent.name } : null });
-    });
+    relay(
+      store.chats.findById(e.chatId).then(async (chat) => {
+        if (!chat || chat.channelKind !== 'widget') return;
+        const agent = e.agentId === undefined ? undefined : await agentOf(e.agentId);
+        nsp.to(visitorRoom(chat.client.id)).emit('typing', { state: e.state, agent: agent ? { name: agent.name } : null });
+      }),
+    );
   });
   events.on('chat.accepted', ({ chat, agent }) => {
     if (chat.channelKind !== 'widget') return;
