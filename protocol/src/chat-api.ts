@@ -50,11 +50,15 @@ export const inboundSenderSchema = z.object(
 );
 export type InboundSender = z.infer<typeof inboundSenderSchema>;
 
-const positiveInt = (field: string) =>
-  z
-    .number({ error: `${field} must be a positive integer` })
-    .int(`${field} must be a positive integer`)
-    .positive(`${field} must be a positive integer`);
+/** An optional count (bytes, seconds, pixels): a positive integer, or a string of digits as sloppy bridges
+ * send; anything else is ignored rather than refused, and never stored. */
+const optionalCount = z
+  .unknown()
+  .transform((v) => {
+    const n = typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v;
+    return typeof n === 'number' && Number.isSafeInteger(n) && n > 0 ? n : undefined;
+  })
+  .optional();
 const messageId = z
   .unknown()
   .transform((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).slice(0, 256) : undefined))
@@ -82,10 +86,10 @@ const fileMessage = z.object({
   thumb: optionalHttpUrl,
   emoji: optionalText(64),
   file_name: optionalText(512),
-  file_size: positiveInt('message.file_size').optional(),
-  duration: positiveInt('message.duration').optional(),
-  width: positiveInt('message.width').optional(),
-  height: positiveInt('message.height').optional(),
+  file_size: optionalCount,
+  duration: optionalCount,
+  width: optionalCount,
+  height: optionalCount,
   text: optionalText(CHAT_API_TEXT_MAX),
   performer: optionalText(512),
   title: optionalText(512),

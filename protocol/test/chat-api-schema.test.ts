@@ -52,11 +52,15 @@ describe('chat api inbound message', () => {
       });
   });
 
-  it('requires an http(s) file for media, tolerating a missing file_name and file_size', () => {
+  it('requires an http(s) file for media, tolerating a missing file_name and file_size and ignoring broken counts', () => {
     expect(parse({ sender: { id: 1 }, message: { type: 'photo', file: 'https://x.example/a.png' } }).success).toBe(true);
     expect(parse({ sender: { id: 1 }, message: { type: 'photo', file: 'file:///etc/passwd' } }).success).toBe(false);
     expect(parse({ sender: { id: 1 }, message: { type: 'document' } }).success).toBe(false);
-    expect(parse({ sender: { id: 1 }, message: { type: 'video', file: 'https://x.example/a.mp4', duration: -3 } }).success).toBe(false);
+    const sloppy = parse({
+      sender: { id: 1 },
+      message: { type: 'video', file: 'https://x.example/a.mp4', duration: -3, file_size: '2048', width: 0 },
+    });
+    expect(sloppy.success && sloppy.data.message).toMatchObject({ type: 'video', file_size: 2048, duration: undefined, width: undefined });
   });
 
   it('requires real coordinates for a location', () => {

@@ -46,6 +46,26 @@ describe('chat api intake', () => {
     for (const s of statuses) expect(s.status).toBe(404);
   });
 
+  it.each([
+    [{ message: { type: 'text', text: 'x' } }],
+    [{ sender: { id: '' }, message: { type: 'text', text: 'x' } }],
+    [{ sender: { name: 'No id' }, message: { type: 'text', text: 'x' } }],
+  ])('answers 400 with a clear message and stores nothing when sender.id is missing or blank: %j', async (body) => {
+    const res = await t.api.post(channel.endpoint, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toMatch(/sender/);
+  });
+
+  it('takes 42 and "42" as one customer, and returns the id as it first came', async () => {
+    const a = await postCustomerMessage(t.api, channel.endpoint, 4242, 'number');
+    const b = await postCustomerMessage(t.api, channel.endpoint, '4242', 'string');
+    expect(b.body.chat_id).toBe(a.body.chat_id);
+    const before = integrator.received.length;
+    await t.api.post(`/api/v1/chats/${a.body.chat_id}/messages`, { type: 'text', text: 'hello' }, agent.token);
+    await integrator.waitFor(before + 1);
+    expect(integrator.received[before]!.body.recipient).toEqual({ id: 4242 });
+  });
+
   it('takes a JSON body sent without a content type', async () => {
     const res = await t.api.request('POST', channel.endpoint, {
       raw: JSON.stringify({ sender: { id: 'raw' }, message: { type: 'text', text: 'plain' } }),

@@ -124,6 +124,31 @@ describe('delivery of agent replies to a Chat API integrator', () => {
     }
   });
 
+  it('does not let one hanging integrator with many chats take every sending slot', async () => {
+    const slowServer = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '5000' });
+    const other = await startFakeIntegrator();
+    try {
+      integrator.setResponder(() => 'hang');
+      const a = await createAgent(slowServer.api);
+      const hanging = await createChatApiChannel(slowServer.api, { webhook_url: integrator.url, agent_ids: [a.id] });
+      const healthy = await createChatApiChannel(slowServer.api, { webhook_url: other.url, agent_ids: [a.id] });
+      // 40 chats waiting on the hanging integrator: more than the worker's 32 slots.
+      for (let i = 0; i < 40; i++) {
+        const c = await postCustomerMessage(slowServer.api, hanging.endpoint, `slow-${i}`, 'hi');
+        await slowServer.api.post(`/api/v1/chats/${c.body.chat_id}/messages`, { type: 'text', text: 'x' }, a.token);
+      }
+      await integrator.waitFor(8);
+      const fast = await postCustomerMessage(slowServer.api, healthy.endpoint, 'fast', 'hi');
+      await slowServer.api.post(`/api/v1/chats/${fast.body.chat_id}/messages`, { type: 'text', text: 'to fast' }, a.token);
+      await other.waitFor(1, 4000);
+      expect(integrator.received.length).toBeLessThanOrEqual(8);
+    } finally {
+      await other.close();
+      await integrator.close();
+      await slowServer.dispose();
+    }
+  });
+
   it('sends agent typing as typein and typeout', async () => {
     const inbound = await postCustomerMessage(t.api, channel.endpoint, 7, 'hi');
     await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/typing`, { state: 'start' }, agent.token);

@@ -78,7 +78,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       if (due.length > 0 && inFlight.size < concurrency) continue;
       const next = await store.deliveries.nextDueAt();
       const saturated = inFlight.size >= concurrency;
-      const delay = next === null || saturated ? 60_000 : Math.max(0, Math.min(60_000, next - Date.now()));
+      // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
+      const floor = due.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
+      const delay = next === null || saturated ? 60_000 : Math.max(floor, Math.min(60_000, next - Date.now()));
       if (!running) break;
       // A finished attempt or a new row wakes the loop early.
       await new Promise<void>((resolve) => {

@@ -142,10 +142,23 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     return true;
   });
 
+  // A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker.
+  const PER_CHANNEL_IN_FLIGHT = 8;
+  const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
+    "SELECT channel_id, COUNT(*) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
+  );
   const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number) => {
-    const rows = q.due.all(now, now, limit);
-    for (const r of rows) q.claim.run(workerId, now + leaseMs, r.id);
-    return rows.map(toDelivery);
+    const busy = new Map(inFlight.all(now).map((r) => [r.channel_id, r.n]));
+    const picked: DeliveryRow[] = [];
+    for (const r of q.due.all(now, now, limit * 4)) {
+      if (picked.length === limit) break;
+      const n = busy.get(r.channel_id) ?? 0;
+      if (n >= PER_CHANNEL_IN_FLIGHT) continue;
+      busy.set(r.channel_id, n + 1);
+      picked.push(r);
+    }
+    for (const r of picked) q.claim.run(workerId, now + leaseMs, r.id);
+    return picked.map(toDelivery);
   });
 
   const recordAttempt = db.transaction((id: number, workerId: string, outcome: AttemptOutcome): FinishedAttempt | undefined => {
