@@ -141,6 +141,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   urls.setBase(config.publicUrl ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`);
   const demo = config.demo ? await seedDemo({ store, agents, channels, urls, log }) : undefined;
   worker.start();
+  const renewTokens = setInterval(() => void providerTokens.renewExpiring(), 15_000);
+  renewTokens.unref();
   const sweep = setInterval(
     () => void store.chats.forgetIdempotencyKeys().catch((err: unknown) => log.error({ err }, 'sweep failed')),
     60 * 60 * 1000,
@@ -159,6 +161,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     close() {
       closing ??= (async () => {
         clearInterval(sweep);
+        clearInterval(renewTokens);
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

@@ -250,6 +250,33 @@ describe('bot api: OAuth client credentials (spec 5.3)', () => {
   });
 });
 
+describe('bot api: OAuth renewal', () => {
+  it('renews a short-lived token before it expires and sends the new one', async () => {
+    let issued = 0;
+    const tokenServer = await startFakeIntegrator(() => ({ status: 200, body: { access_token: `short-${++issued}`, expires_in: 1 } }));
+    const secured = await startFakeIntegrator(ok);
+    try {
+      const p = await t.api.post(
+        '/api/v1/bot-providers',
+        { name: 'Short Bot', endpoint: secured.url, auth: { token_url: tokenServer.url, client_id: 'c', client_secret: 's' } },
+        ADMIN_TOKEN,
+      );
+      const ch = await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+      await t.api.patch(`/api/v1/channels/${ch.id}`, { bot: { provider_id: p.body.provider_id, token: 'short-tok' } }, ADMIN_TOKEN);
+      await postCustomerMessage(t.api, ch.endpoint, 'renew-1', 'first');
+      await secured.waitFor(1);
+      // 1 s lifetime: a tenth of it is the renewal margin, so after 950 ms the token counts as expiring.
+      await new Promise((r) => setTimeout(r, 950));
+      await postCustomerMessage(t.api, ch.endpoint, 'renew-1', 'second');
+      await secured.waitFor(2);
+      expect(secured.received.map((r) => r.headers.authorization)).toEqual(['Bearer short-1', 'Bearer short-2']);
+    } finally {
+      await tokenServer.close();
+      await secured.close();
+    }
+  });
+});
+
 describe('bot api on a widget channel', () => {
   it('shows rich bot messages to the visitor, sends a button click with its button_id, and hands over on request', async () => {
     const { io } = await import('socket.io-client');

@@ -6,6 +6,7 @@ import type { BotProviderRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
 interface Held {
+  provider: BotProviderRecord;
   token: string;
   expiresAt: number;
   lifetimeMs: number;
@@ -41,25 +42,30 @@ export function createProviderTokens(deps: { store: Store; timeoutMs: number; ur
     if (!parsed.success) throw new Error('the token URL did not answer {access_token, expires_in}');
     const lifetimeMs = (parsed.data.expires_in ?? 3600) * 1000;
     const token = parsed.data.access_token;
-    held.set(provider.id, { token, expiresAt: Date.now() + lifetimeMs, lifetimeMs });
+    held.set(provider.id, { provider, token, expiresAt: Date.now() + lifetimeMs, lifetimeMs });
     await deps.store.botProviders.rememberToken(provider.id, hashToken(token), Date.now() + lifetimeMs);
     return token;
   }
+
+  // Renewed while a tenth of its lifetime (at most a minute) is still left.
+  const fresh = (h: Held | undefined): boolean => h !== undefined && h.expiresAt - Date.now() > Math.min(60_000, h.lifetimeMs / 10);
 
   return {
     /** The Authorization token for requests to this provider, or undefined when it has no `auth`. */
     async tokenFor(provider: BotProviderRecord): Promise<string | undefined> {
       if (!provider.auth) return undefined;
       const h = held.get(provider.id);
-      // Renewed while a tenth of its lifetime (at most a minute) is still left.
-      const margin = h ? Math.min(60_000, h.lifetimeMs / 10) : 0;
-      if (h && h.expiresAt - Date.now() > margin) return h.token;
+      if (h && fresh(h)) return h.token;
       let p = pending.get(provider.id);
       if (!p) {
         p = obtain(provider).finally(() => pending.delete(provider.id));
         pending.set(provider.id, p);
       }
       return p;
+    },
+    /** Renews every held token near its end, so an idle provider's calls back keep working. */
+    async renewExpiring(): Promise<void> {
+      for (const h of [...held.values()]) if (!fresh(h)) await this.tokenFor(h.provider).catch(() => undefined);
     },
     /** True when `token` is a valid one the service obtained for this provider. */
     async holds(providerRowId: number, token: string): Promise<boolean> {

@@ -35,7 +35,9 @@ export function VisitorFields({ client }: { client: ClientView }) {
         </Field>
       )}
       {customData.map((item, i) => (
-        <Field key={item.key ?? i} label={item.title ?? 'Data'}>
+        // spec 2.3 field: title above, then the key in bold before a colon, then the content (a link when given).
+        <Field key={i} label={item.title ?? 'Data'}>
+          {item.key && <strong>{item.key}: </strong>}
           {item.link ? <ExternalLink href={item.link}>{item.content ?? item.link}</ExternalLink> : item.content}
         </Field>
       ))}
