@@ -8,7 +8,7 @@ import { Server as SocketServer } from 'socket.io';
 import { resolveAdminToken } from './admin/admin-token.ts';
 import { attachBotFlow } from './bots/bot-flow.ts';
 import { createBotInbound } from './bots/bot-inbound.ts';
-import { BOT_DELIVERY, createBotOutbox, createClientMessageForwarder } from './bots/bot-outbox.ts';
+import { BOT_DELIVERY, createBotNotices, createBotOutbox, createClientMessageForwarder } from './bots/bot-outbox.ts';
 import { registerBotRoutes } from './bots/bot-routes.ts';
 import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
@@ -69,6 +69,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     store,
     events,
     forwarder: createClientMessageForwarder({ store, retries: config.bot.retries }),
+    botNotices: createBotNotices({ store, retries: config.bot.retries }),
     outbounds: {
       chat_api: chatApiOutbound({ attempts: config.delivery.attempts }),
       // Widget visitors are reached over their socket; nothing to enqueue.
@@ -78,7 +79,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const providerTokens = createProviderTokens({ store, timeoutMs: config.bot.timeoutMs, urlPolicy });
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
-  attachBotFlow({ store, events, conversations, outbox: botOutbox, log });
+  attachBotFlow({ store, events, conversations, log });
   const worker = createDeliveryWorker({
     store,
     events,

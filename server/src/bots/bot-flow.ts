@@ -1,29 +1,16 @@
 import type { Logger } from 'pino';
 import type { ConversationService } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
-import type { ChatRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import { BOT_DELIVERY, type BotOutbox, type ServiceEventBody } from './bot-outbox.ts';
+import { BOT_DELIVERY } from './bot-outbox.ts';
 
 /**
- * The bot-first conversation (spec 3, 6.1) as domain rules: an agent joining or the chat closing is told to
- * the provider; a CLIENT_MESSAGE that failed every attempt hands the chat to the agents.
+ * The bot-first conversation (spec 3, 6.1) as domain rules: a CLIENT_MESSAGE that failed every attempt
+ * hands the chat to the agents, and so does a client message in a chat whose bot was detached. (What the
+ * provider must hear is written with each change: see createClientMessageForwarder and createBotNotices.)
  */
-export function attachBotFlow(deps: {
-  store: Store;
-  events: DomainEvents;
-  conversations: ConversationService;
-  outbox: BotOutbox;
-  log: Logger;
-}) {
-  const { store, events, conversations, outbox, log } = deps;
-
-  async function tellProvider(chat: ChatRecord, event: ServiceEventBody) {
-    const channel = await store.channels.findById(chat.channelId);
-    const provider = channel?.bot ? await store.botProviders.findById(channel.bot.providerRowId) : undefined;
-    if (channel && provider) await outbox.send(provider, channel, chat, event);
-    return Boolean(channel && provider);
-  }
+export function attachBotFlow(deps: { store: Store; events: DomainEvents; conversations: ConversationService; log: Logger }) {
+  const { store, events, conversations, log } = deps;
 
   const guard = (what: string, work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, `bot flow: ${what} failed`));
 
@@ -39,21 +26,6 @@ export function attachBotFlow(deps: {
           await conversations.handOverToAgents(chat.id, 'The bot is no longer attached; the conversation went to an agent.');
       })(),
     );
-  });
-
-  events.on('chat.accepted', ({ chat }) => {
-    if (chat.botProviderId === null) return;
-    guard(
-      'AGENT_JOINED',
-      (async () => {
-        if (await store.chats.markAgentJoined(chat.id)) await tellProvider(chat, { event: 'AGENT_JOINED' });
-      })(),
-    );
-  });
-
-  events.on('chat.closed', ({ chat }) => {
-    if (chat.botProviderId === null) return;
-    guard('CHAT_CLOSED', tellProvider(chat, { event: 'CHAT_CLOSED' }));
   });
 
   events.on('delivery.finished', ({ delivery }) => {

@@ -1,5 +1,5 @@
 import type { ServiceEvent } from '@svc/protocol';
-import type { ClientMessageForwarder } from '../conversations/conversation-service.ts';
+import type { BotNotices, ClientMessageForwarder } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
 import type { BotProviderRecord, ChannelRecord, ChatRecord, NewDelivery } from '../store/records.ts';
@@ -74,5 +74,19 @@ export function createClientMessageForwarder(deps: { store: Store; retries: numb
         deps.retries,
       );
     };
+  };
+}
+
+/** AGENT_JOINED and CHAT_CLOSED for the bot that saw a chat first, written with the change that causes them. */
+export function createBotNotices(deps: { store: Store; retries: number }): BotNotices {
+  const noticeFor = async (chat: ChatRecord, event: 'AGENT_JOINED' | 'CHAT_CLOSED') => {
+    if (chat.botProviderId === null || (event === 'AGENT_JOINED' && chat.agentJoined)) return null;
+    const channel = await deps.store.channels.findById(chat.channelId);
+    const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    return channel && provider ? botEventDelivery(provider, channel, chat, { event }, deps.retries) : null;
+  };
+  return {
+    agentJoined: (chat) => noticeFor(chat, 'AGENT_JOINED'),
+    chatClosed: (chat) => noticeFor(chat, 'CHAT_CLOSED'),
   };
 }

@@ -1,7 +1,7 @@
 import type { AgentMessageRequest, MediaFields, MessageType } from '@svc/protocol';
 import { forbidden, invalidRequest, notFound } from '../http/errors.ts';
 import { ClientBlocked, type NewClientMessage } from '../store/chats-repo.ts';
-import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord } from '../store/records.ts';
+import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelOutbounds } from './channel-outbound.ts';
 import type { DomainEvents } from './domain-events.ts';
@@ -25,6 +25,13 @@ export interface ClientMessage {
  * The domain core every channel goes through (spec 1.1): a message from any channel finds or opens the
  * client's chat, is stored, and reaches the channel's agents the same way.
  */
+/** What the bot that saw a chat first must hear when an agent joins or the chat closes (spec 6.1), as
+ * deliveries written with the change. Given by the bots feature; null when the chat has no bot. */
+export interface BotNotices {
+  agentJoined(chat: ChatRecord): Promise<NewDelivery | null>;
+  chatClosed(chat: ChatRecord): Promise<NewDelivery | null>;
+}
+
 /** Forwards a client message of a bot-held chat to the bot, as a delivery written with the message. Given
  * by the bots feature at start-up; null when the channel has no bot. */
 export type ClientMessageForwarder = (channel: ChannelRecord) => Promise<NewClientMessage['forward'] | null>;
@@ -34,6 +41,7 @@ export function createConversationService(deps: {
   events: DomainEvents;
   outbounds: ChannelOutbounds;
   forwarder?: ClientMessageForwarder;
+  botNotices?: BotNotices;
 }) {
   const { store, events, outbounds } = deps;
 
@@ -91,9 +99,11 @@ export function createConversationService(deps: {
       const channel = await channelOf(chat);
       const { type, text, ...media } = request as { type: MessageType; text?: string } & MediaFields;
       const outbound = outbounds[channel.kind];
+      const joined = chat.assignedAgentId === null ? ((await deps.botNotices?.agentJoined(chat)) ?? null) : null;
       const result = await store.chats.appendAgentMessage({
         chatId,
         agentId: agent.id,
+        joined,
         message: { type, text: text ?? null, media },
         delivery: (messageId) =>
           outbound.messageDelivery({
@@ -107,7 +117,7 @@ export function createConversationService(deps: {
       events.emit('chat.updated', { chat: result.chat });
       if (chat.assignedAgentId === null && result.chat.assignedAgentId === agent.id)
         events.emit('chat.accepted', { chat: result.chat, agent });
-      if (result.message.delivery === 'pending') events.emit('delivery.enqueued');
+      if (result.message.delivery === 'pending' || joined) events.emit('delivery.enqueued');
       return result.message;
     },
 
@@ -179,7 +189,9 @@ export function createConversationService(deps: {
       const chat = await chatForAgent(agent, chatId);
       if (chat.state === 'closed') throw invalidRequest('The chat is closed');
       if (chat.assignedAgentId === agent.id && chat.state === 'open') return chat;
-      await store.chats.assign(chatId, agent.id);
+      const joined = (await deps.botNotices?.agentJoined(chat)) ?? null;
+      await store.chats.assign(chatId, agent.id, joined);
+      if (joined) events.emit('delivery.enqueued');
       const accepted = (await publishChat(chatId))!;
       events.emit('chat.accepted', { chat: accepted, agent });
       return accepted;
@@ -195,7 +207,9 @@ export function createConversationService(deps: {
     async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {
       const chat = await chatForAgent(agent, chatId);
       if (chat.state === 'closed') return chat;
-      await store.chats.close(chatId, blacklist);
+      const notice = (await deps.botNotices?.chatClosed(chat)) ?? null;
+      await store.chats.close(chatId, blacklist, notice);
+      if (notice) events.emit('delivery.enqueued');
       const closed = (await publishChat(chatId))!;
       events.emit('chat.closed', { chat: closed });
       return closed;

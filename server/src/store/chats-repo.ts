@@ -83,6 +83,8 @@ export interface NewAgentMessage {
   /** The outbound request that carries the message to the customer's side, if its channel needs one
    * (its payload is built with the new message id); `{ notSent }` when the channel cannot carry it. */
   delivery: (messageId: number) => NewDelivery | null | { notSent: string };
+  /** AGENT_JOINED for the chat's bot, sent if this message makes the agent take the chat. */
+  joined?: NewDelivery | null;
 }
 
 const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
@@ -188,6 +190,11 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     return { client: toClient(client), changed, liveChatId: q.liveChat.get(client.id)?.id ?? null };
   });
 
+  /** AGENT_JOINED goes to the chat's bot once, with whatever gave the chat its agent. */
+  const notifyJoined = (chatId: number, joined: NewDelivery | null) => {
+    if (joined && q.markJoined.run(chatId).changes === 1) insertDelivery(db, { ...joined, chatId, messageId: null }, Date.now());
+  };
+
   const appendAgentMessage = db.transaction((input: NewAgentMessage) => {
     const now = Date.now();
     const m = input.message;
@@ -206,7 +213,8 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     );
     q.setLastMessage.run(messageId, input.chatId);
     // The agent who answers an unassigned chat takes it, as the Reply action would.
-    if (input.agentId !== null) q.assignIfFree.run(input.agentId, input.chatId);
+    if (input.agentId !== null && q.assignIfFree.run(input.agentId, input.chatId).changes === 1)
+      notifyJoined(input.chatId, input.joined ?? null);
     const delivery = input.delivery(messageId);
     if (delivery === null) q.markDelivered.run(messageId);
     else if ('notSent' in delivery) q.markFailed.run(delivery.notSent, messageId);
@@ -248,17 +256,28 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     async listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]> {
       return q.listForAgent.all(agentId, state).map(toChat);
     },
-    /** The agent takes the chat (from the queue, from a bot or from another agent). False when closed. */
-    async assign(chatId: number, agentId: number): Promise<boolean> {
-      return q.assign.run(agentId, chatId).changes === 1;
+    /** The agent takes the chat (from the queue, from a bot or from another agent), and the bot that saw it
+     * first is told once (`joined`), in the same unit of work. False when closed. */
+    async assign(chatId: number, agentId: number, joined: NewDelivery | null = null): Promise<boolean> {
+      return writes.run(() =>
+        db.transaction(() => {
+          if (q.assign.run(agentId, chatId).changes !== 1) return false;
+          notifyJoined(chatId, joined);
+          return true;
+        })(),
+      );
     },
-    /** Closes the chat, blocking its client too when asked. False when the chat was already closed. */
-    async close(chatId: number, blacklist: boolean): Promise<boolean> {
-      return writes.run(() => {
-        const closed = q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
-        if (closed && blacklist) q.blockClient.run(1, chatId);
-        return closed;
-      });
+    /** Closes the chat, blocking its client too when asked, and tells its bot (`closedNotice`) in the same
+     * unit of work. False when the chat was already closed. */
+    async close(chatId: number, blacklist: boolean, closedNotice: NewDelivery | null = null): Promise<boolean> {
+      return writes.run(() =>
+        db.transaction(() => {
+          const closed = q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
+          if (closed && blacklist) q.blockClient.run(1, chatId);
+          if (closed && closedNotice) insertDelivery(db, { ...closedNotice, chatId, messageId: null }, Date.now());
+          return closed;
+        })(),
+      );
     },
     /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
      * work. Undefined when the bot did not hold it. */
@@ -270,10 +289,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
           return appendAgentMessage({ chatId, agentId: null, author: 'system', message: system, delivery: () => null });
         })(),
       );
-    },
-    /** Records that an agent joined a bot's chat; true only the first time (AGENT_JOINED is sent once). */
-    async markAgentJoined(chatId: number): Promise<boolean> {
-      return writes.run(() => q.markJoined.run(chatId).changes === 1);
     },
     /** Lifts the block on the client of this chat. */
     async unblockClient(chatId: number): Promise<void> {
