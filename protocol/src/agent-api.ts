@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
 import { codePointLength } from './text.ts';
+import { webhookEventNames, type WebhookEventName } from './webhooks.ts';
 
 /** Longest text an agent may send in one message, in code points. */
 export const AGENT_TEXT_MAX = 4000;
@@ -61,6 +62,11 @@ export const createWidgetChannelSchema = z.object({
   name,
   agent_ids: agentIds.default([]),
   webhook_url: httpUrlSchema.nullish(),
+  /** Which server webhooks go to webhook_url (spec 6.2); all of them by default. */
+  webhook_events: z
+    .array(z.enum(webhookEventNames))
+    .max(webhookEventNames.length)
+    .default([...webhookEventNames]),
   safe_domains: z.array(domain).max(200).default([]),
 });
 export const createChannelSchema = z.discriminatedUnion('kind', [createChatApiChannelSchema, createWidgetChannelSchema]);
@@ -71,6 +77,7 @@ export const updateChannelSchema = z
   .object({
     name,
     webhook_url: httpUrlSchema.nullable(),
+    webhook_events: z.array(z.enum(webhookEventNames)).max(webhookEventNames.length),
     chunked: z.boolean(),
     agent_ids: agentIds,
     safe_domains: z.array(domain).max(200),
@@ -101,6 +108,7 @@ export interface ChannelView {
   /** widget */
   embed?: string;
   safe_domains?: string[];
+  webhook_events?: WebhookEventName[];
 }
 
 // ---- admin API: bot providers ----

@@ -7,3 +7,4 @@ export * from './chat-api.ts';
 export * from './widget-api.ts';
 export * from './bot-api.ts';
 export * from './bot-markdown.ts';
+export * from './webhooks.ts';

@@ -13,6 +13,7 @@ const envSchema = z.object({
   SVC_BOT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   SVC_BOT_RETRIES: z.coerce.number().int().min(0).max(100).default(2),
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   SVC_DEMO: z.enum(['0', '1']).default('0'),
@@ -32,6 +33,8 @@ export interface Config {
   delivery: { attempts: number; intervalMs: number };
   bot: { timeoutMs: number; retries: number };
   webhookTimeoutMs: number;
+  /** Server webhooks: wait before the first retry; each later one waits six times longer (5 retries). */
+  webhookRetryMs: number;
   rateLimits: boolean;
   allowPrivateUrls: boolean;
   demo: boolean;
@@ -63,6 +66,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     delivery: { attempts: e.SVC_DELIVERY_ATTEMPTS, intervalMs: e.SVC_DELIVERY_INTERVAL_MS },
     bot: { timeoutMs: e.SVC_BOT_TIMEOUT_MS, retries: e.SVC_BOT_RETRIES },
     webhookTimeoutMs: e.SVC_WEBHOOK_TIMEOUT_MS,
+    webhookRetryMs: e.SVC_WEBHOOK_RETRY_MS,
     rateLimits: e.SVC_RATE_LIMITS === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',

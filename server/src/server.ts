@@ -35,6 +35,8 @@ import { createLogger } from './logger.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/store.ts';
+import { attachWebhookFlow } from './webhooks/webhook-flow.ts';
+import { WEBHOOK_DELIVERY, webhookSender } from './webhooks/webhook-sender.ts';
 import { registerUploadRoutes, resolveOwnUpload } from './uploads/upload-routes.ts';
 import { createUploadStore } from './uploads/upload-store.ts';
 
@@ -80,12 +82,14 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
   attachBotFlow({ store, events, conversations, log });
+  attachWebhookFlow({ store, events, log });
   const worker = createDeliveryWorker({
     store,
     events,
     log,
     handlers: {
       [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }),
+      [WEBHOOK_DELIVERY]: webhookSender({ store, timeoutMs: config.webhookTimeoutMs, retryMs: config.webhookRetryMs, urlPolicy }),
       [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
     },
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,

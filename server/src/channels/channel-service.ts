@@ -45,6 +45,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookUrl: request.webhook_url ?? null,
         chunked: request.kind === 'chat_api' ? request.chunked : false,
         safeDomains: request.kind === 'widget' ? request.safe_domains : [],
+        webhookEvents: request.kind === 'widget' ? request.webhook_events : [],
         agentIds: [...new Set(request.agent_ids)],
         signingSecret: newSigningSecret(),
       });
@@ -59,6 +60,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       if (channel.kind === 'widget' && request.chunked !== undefined) throw invalidRequest('chunked: only Chat API channels have it');
       if (channel.kind === 'chat_api' && request.safe_domains !== undefined)
         throw invalidRequest('safe_domains: only widget channels have them');
+      if (channel.kind === 'chat_api' && request.webhook_events !== undefined)
+        throw invalidRequest('webhook_events: only widget channels have them');
       await checkUrl('webhook_url', request.webhook_url);
       await checkAgents(request.agent_ids);
       const patch: ChannelPatch = {
@@ -66,6 +69,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookUrl: request.webhook_url,
         chunked: request.chunked,
         safeDomains: request.safe_domains,
+        webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
       };
       if (request.bot !== undefined) {

@@ -21,5 +21,5 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): 
     const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);
     return { ...common, chunked: c.chunked, endpoint, status_url: `${endpoint}/status` };
   }
-  return { ...common, embed: urls.widgetEmbed(c.publicId), safe_domains: c.safeDomains };
+  return { ...common, embed: urls.widgetEmbed(c.publicId), safe_domains: c.safeDomains, webhook_events: c.webhookEvents };
 }

@@ -8,6 +8,8 @@ export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
   /** The chat was just closed (once per chat). */
   'chat.closed': [{ chat: ChatRecord }];
+  /** A visitor filled in contact details (the widget's contacts form or setContactInfo). */
+  'visitor.introduced': [{ channelId: number; clientId: number }];
   /** A bot's chat went to the agents' queue (the bot invited an agent, failed, or the client asked). */
   'chat.handed-over': [{ chat: ChatRecord }];
   /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */

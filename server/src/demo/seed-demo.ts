@@ -1,3 +1,4 @@
+import { webhookEventNames } from '@svc/protocol';
 import type { Logger } from 'pino';
 import type { AgentService } from '../agents/agent-service.ts';
 import type { ChannelService } from '../channels/channel-service.ts';
@@ -23,7 +24,13 @@ export async function seedDemo(deps: { store: Store; agents: AgentService; chann
   const { store } = deps;
   if ((await store.agents.list()).length > 0) return DEMO_LOGIN;
   const { agent } = await deps.agents.create({ name: 'Demo Agent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }, 'admin');
-  const widget = await deps.channels.create({ kind: 'widget', name: DEMO_WIDGET_NAME, agent_ids: [agent.id], safe_domains: [] });
+  const widget = await deps.channels.create({
+    kind: 'widget',
+    name: DEMO_WIDGET_NAME,
+    agent_ids: [agent.id],
+    safe_domains: [],
+    webhook_events: [...webhookEventNames],
+  });
   const botUrl = process.env.SVC_DEMO_BOT_URL;
   if (botUrl) {
     // The sample FAQ bot sees the demo widget's chats first (a bot-first conversation to try).

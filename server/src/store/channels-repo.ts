@@ -1,4 +1,4 @@
-import type { ChannelKind } from '@svc/protocol';
+import type { ChannelKind, WebhookEventName } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { ChannelRecord } from './records.ts';
 
@@ -11,6 +11,7 @@ interface ChannelRow {
   webhook_url: string | null;
   chunked: number;
   safe_domains_json: string;
+  webhook_events_json: string;
   bot_provider_id: number | null;
   bot_provider_public_id: string | null;
   bot_token: string | null;
@@ -34,6 +35,7 @@ const toChannel = (r: ChannelRow): ChannelRecord => ({
   webhookUrl: r.webhook_url,
   chunked: r.chunked === 1,
   safeDomains: JSON.parse(r.safe_domains_json) as string[],
+  webhookEvents: JSON.parse(r.webhook_events_json) as WebhookEventName[],
   bot:
     r.bot_provider_id !== null && r.bot_provider_public_id !== null && r.bot_token !== null
       ? { providerRowId: r.bot_provider_id, providerId: r.bot_provider_public_id, token: r.bot_token }
@@ -51,6 +53,7 @@ export interface NewChannel {
   webhookUrl: string | null;
   chunked: boolean;
   safeDomains: string[];
+  webhookEvents: WebhookEventName[];
   agentIds: number[];
   signingSecret: string;
 }
@@ -60,6 +63,7 @@ export interface ChannelPatch {
   webhookUrl?: string | null;
   chunked?: boolean;
   safeDomains?: string[];
+  webhookEvents?: WebhookEventName[];
   agentIds?: number[];
   bot?: { providerRowId: number; token: string } | null;
   signingSecret?: string;
@@ -68,8 +72,8 @@ export interface ChannelPatch {
 export function createChannelsRepo(db: Db) {
   const q = {
     insert: db.prepare(
-      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, signing_secret, created_at)
-       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @signingSecret, @createdAt)`,
+      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, webhook_events_json, signing_secret, created_at)
+       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @webhookEvents, @signingSecret, @createdAt)`,
     ),
     byId: db.prepare<[number], ChannelRow>(`${select} AND c.id = ?`),
     byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
@@ -92,7 +96,13 @@ export function createChannelsRepo(db: Db) {
 
   const insert = db.transaction((c: NewChannel) => {
     const id = Number(
-      q.insert.run({ ...c, chunked: c.chunked ? 1 : 0, safeDomains: JSON.stringify(c.safeDomains), createdAt: Date.now() }).lastInsertRowid,
+      q.insert.run({
+        ...c,
+        chunked: c.chunked ? 1 : 0,
+        safeDomains: JSON.stringify(c.safeDomains),
+        webhookEvents: JSON.stringify(c.webhookEvents),
+        createdAt: Date.now(),
+      }).lastInsertRowid,
     );
     setAgents(id, c.agentIds);
     return id;
@@ -109,6 +119,7 @@ export function createChannelsRepo(db: Db) {
     if (patch.webhookUrl !== undefined) column('webhook_url', patch.webhookUrl);
     if (patch.chunked !== undefined) column('chunked', patch.chunked ? 1 : 0);
     if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
+    if (patch.webhookEvents !== undefined) column('webhook_events_json', JSON.stringify(patch.webhookEvents));
     if (patch.signingSecret !== undefined) column('signing_secret', patch.signingSecret);
     if (patch.bot !== undefined) {
       column('bot_provider_id', patch.bot?.providerRowId ?? null);

@@ -121,6 +121,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
       "UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
     ),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
+    countByClient: db.prepare<[number], number>('SELECT COUNT(*) FROM chats WHERE client_id = ?').pluck(),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
     blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),
     idempotent: db.prepare<[number, string, number], { response_json: string }>(
@@ -289,6 +290,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
           return appendAgentMessage({ chatId, agentId: null, author: 'system', message: system, delivery: () => null });
         })(),
       );
+    },
+    /** How many chats the client has had (spec 2.3 visitor.chats_count). */
+    async countByClient(clientId: number): Promise<number> {
+      return q.countByClient.get(clientId) ?? 0;
     },
     /** Lifts the block on the client of this chat. */
     async unblockClient(chatId: number): Promise<void> {

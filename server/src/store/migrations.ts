@@ -57,6 +57,7 @@ const migrations: { version: number; name: string; sql: string }[] = [
         webhook_url TEXT,
         chunked INTEGER NOT NULL DEFAULT 0,
         safe_domains_json TEXT NOT NULL DEFAULT '[]',
+        webhook_events_json TEXT NOT NULL DEFAULT '[]',
         bot_provider_id INTEGER REFERENCES bot_providers(id),
         bot_token TEXT,
         signing_secret TEXT NOT NULL,

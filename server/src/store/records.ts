@@ -1,6 +1,7 @@
 import type {
   ChannelKind,
   CustomDataField,
+  WebhookEventName,
   ChatState,
   DeliveryState,
   MediaFields,
@@ -30,6 +31,8 @@ export interface ChannelRecord {
   webhookUrl: string | null;
   chunked: boolean;
   safeDomains: string[];
+  /** Server webhooks sent to webhookUrl (widget channels). */
+  webhookEvents: WebhookEventName[];
   bot: { providerId: string; providerRowId: number; token: string } | null;
   agentIds: number[];
   /** Standard Webhooks signing secret (`whsec_...`) of the channel's outbound requests. */

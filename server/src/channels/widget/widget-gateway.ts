@@ -194,6 +194,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
           phone: blankToNull(contact.data.phone),
           description: blankToNull(contact.data.description),
         });
+        events.emit('visitor.introduced', { channelId: channel.id, clientId: socket.data.visitor.id });
         return undefined;
       }),
     );

@@ -1,0 +1,161 @@
+import { VISITOR_NAMESPACE, type VisitorClientEvents, type VisitorServerEvents, type WidgetSession } from '@svc/protocol';
+import { io, type Socket } from 'socket.io-client';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, type TestAgent } from './support/fixtures.ts';
+import { startFakeIntegrator } from './support/fake-integrator.ts';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+
+type Fake = Awaited<ReturnType<typeof startFakeIntegrator>>;
+let t: TestServer;
+let owner: Fake;
+let agent: TestAgent;
+let widget: any;
+const sockets: Socket[] = [];
+
+async function visitor() {
+  const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
+    auth: { widget_id: widget.public_id },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  const session = await new Promise<WidgetSession>((resolve) => socket.once('session', resolve));
+  return { socket, session };
+}
+
+const hooks = (name: string) => owner.received.filter((r) => r.body?.event_name === name);
+
+beforeAll(async () => {
+  owner = await startFakeIntegrator(() => ({ status: 200, body: { result: 'ok' } }));
+  t = await startTestServer({ SVC_WEBHOOK_TIMEOUT_MS: '500' });
+  agent = await createAgent(t.api, { name: 'Wendy' });
+  const res = await t.api.post(
+    '/api/v1/channels',
+    {
+      kind: 'widget',
+      name: 'Hooked shop',
+      agent_ids: [agent.id],
+      webhook_url: `${owner.url}/hooks`,
+      webhook_events: ['chat_finished', 'chat_updated'],
+    },
+    ADMIN_TOKEN,
+  );
+  widget = res.body;
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await t.dispose();
+  await owner.close();
+});
+
+describe('server webhooks', () => {
+  it('lists the events a widget channel sends, all by default, and refuses unknown ones', async () => {
+    expect(widget.webhook_events).toEqual(['chat_finished', 'chat_updated']);
+    const all = await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Default', agent_ids: [] }, ADMIN_TOKEN);
+    expect(all.body.webhook_events).toEqual([
+      'chat_accepted',
+      'chat_assigned',
+      'chat_finished',
+      'chat_updated',
+      'offline_message',
+      'call_event',
+    ]);
+    const bad = await t.api.post(
+      '/api/v1/channels',
+      { kind: 'widget', name: 'Bad', agent_ids: [], webhook_events: ['chat_exploded'] },
+      ADMIN_TOKEN,
+    );
+    expect(bad.status).toBe(400);
+  });
+
+  it('sends chat_updated when the visitor fills in contact details, and chat_finished with the chat log when the chat closes, signed', async () => {
+    const v = await visitor();
+    v.socket.emit('page:view', {
+      url: 'https://shop.example/tea',
+      title: 'Green tea',
+      utm: { source: 'mail', campaign: 'spring' },
+      user_agent: 'UA/1',
+    });
+    await v.socket.emitWithAck('user-token:set', 'crm-42');
+    await v.socket.emitWithAck('message:send', { client_msg_id: 'hook-msg-0001', text: 'Is this tea organic?' });
+    const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+      (c: any) => c.client.id === v.session.visitor_id,
+    );
+    await t.api.post(`/api/v1/chats/${chat.id}/accept`, undefined, agent.token);
+    await t.api.post(`/api/v1/chats/${chat.id}/messages`, { type: 'text', text: 'Yes, it is.' }, agent.token);
+    await v.socket.emitWithAck('contact:set', { name: 'Tess', email: 'tess@example.com', description: 'Regular' });
+
+    await owner.waitFor(1);
+    const updated = hooks('chat_updated')[0]!;
+    expect(updated.path).toBe('/hooks');
+    expect(updated.body).toMatchObject({
+      event_name: 'chat_updated',
+      chat_id: chat.id,
+      widget_id: widget.public_id,
+      user_token: 'crm-42',
+      agent: { id: agent.id, name: 'Wendy', email: agent.email },
+      visitor: {
+        name: 'Tess',
+        email: 'tess@example.com',
+        description: 'Regular',
+        number: String(v.session.visitor_number),
+        chats_count: 1,
+      },
+      page: { url: 'https://shop.example/tea', title: 'Green tea' },
+      session: { utm: 'source=mail|campaign=spring', utm_json: { source: 'mail', campaign: 'spring' }, user_agent: 'UA/1', geoip: {} },
+    });
+    expect(updated.body.session.ip_addr).toMatch(/127\.0\.0\.1/);
+
+    await t.api.post(`/api/v1/chats/${chat.id}/close`, { blacklist: true }, agent.token);
+    await owner.waitFor(2);
+    const finished = hooks('chat_finished')[0]!;
+    expect(finished.body).toMatchObject({
+      event_name: 'chat_finished',
+      chat_id: chat.id,
+      agents: [{ id: agent.id, name: 'Wendy', email: agent.email }],
+      chat: {
+        rate: null,
+        blacklisted: true,
+        messages: [
+          { type: 'visitor', message: 'Is this tea organic?', timestamp: expect.any(Number) },
+          { type: 'agent', agent_id: agent.id, message: 'Yes, it is.', timestamp: expect.any(Number) },
+        ],
+      },
+    });
+    expect(finished.headers['webhook-id']).toBe(finished.body.event_id);
+    expect(() => new Webhook(widget.signing_secret).verify(finished.raw, finished.headers as Record<string, string>)).not.toThrow();
+  });
+
+  it('retries a 5xx with the same event id, and takes any answer with a result as final', async () => {
+    let calls = 0;
+    owner.setResponder(() => (++calls === 1 ? { status: 503 } : { status: 200, body: { result: 'FAILURE' } }));
+    const quick = await startTestServer({ SVC_WEBHOOK_TIMEOUT_MS: '500', SVC_WEBHOOK_RETRY_MS: '100' });
+    try {
+      const a = await createAgent(quick.api);
+      const w = (
+        await quick.api.post('/api/v1/channels', { kind: 'widget', name: 'R', agent_ids: [a.id], webhook_url: owner.url }, ADMIN_TOKEN)
+      ).body;
+      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${quick.base}${VISITOR_NAMESPACE}`, {
+        auth: { widget_id: w.public_id },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      await new Promise((resolve) => socket.once('session', resolve));
+      await socket.emitWithAck('message:send', { client_msg_id: 'retry-hook-01', text: 'hi' });
+      const before = owner.received.length;
+      await socket.emitWithAck('contact:set', { name: 'Rita' });
+      await owner.waitFor(before + 2);
+      const [first, second] = owner.received.slice(before);
+      expect(second!.body.event_id).toBe(first!.body.event_id);
+      expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+      // FAILURE is an answer: no third attempt.
+      await new Promise((r) => setTimeout(r, 800));
+      expect(owner.received.length).toBe(before + 2);
+    } finally {
+      await quick.dispose();
+      owner.setResponder(() => ({ status: 200, body: { result: 'ok' } }));
+    }
+  });
+});
