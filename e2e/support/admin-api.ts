@@ -39,6 +39,11 @@ export class AdminApi {
     });
   }
 
+  /** Points a widget channel's server webhooks at the owner's server. */
+  async setWebhook(channel: ChannelView, url: string): Promise<void> {
+    await this.call<ChannelView>(`/api/v1/channels/${channel.id}`, 'PATCH', { webhook_url: url });
+  }
+
   /** Registers a bot provider and attaches it to the channel: new chats of the channel start with the bot. */
   async attachBot(channel: ChannelView, providerEndpoint: string): Promise<void> {
     const provider = await this.call<BotProviderView>('/api/v1/bot-providers', 'POST', { name: 'E2E bot', endpoint: providerEndpoint });

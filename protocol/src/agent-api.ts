@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
 import { codePointLength } from './text.ts';
-import { webhookEventNames, type WebhookEventName } from './webhooks.ts';
+import { webhookEventNames, type CrmView, type WebhookEventName } from './webhooks.ts';
 
 /** Longest text an agent may send in one message, in code points. */
 export const AGENT_TEXT_MAX = 4000;
@@ -188,6 +188,8 @@ export interface ChatView {
   assigned_agent_id: number | null;
   created_at: string;
   closed_at: string | null;
+  /** What the site owner's server answered to chat_accepted, when it answered ok. */
+  crm: CrmView | null;
   last_message: MessageView | null;
 }
 

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isHttpUrl } from './url.ts';
+
 /** Server webhooks of a widget channel (spec 4.3, 6.2): POSTed to the site owner's URL. */
 export const webhookEventNames = [
   'chat_accepted',
@@ -58,6 +61,8 @@ export interface WebhookCommon {
 }
 
 export type WebhookPayload =
+  | (WebhookCommon & { event_name: 'chat_accepted'; chat_id: number; agent: WebhookAgent })
+  | (WebhookCommon & { event_name: 'chat_assigned'; chat_id: number; agent: WebhookAgent; assign_to: string })
   | (WebhookCommon & {
       event_name: 'chat_finished';
       chat_id: number;
@@ -65,3 +70,47 @@ export type WebhookPayload =
       chat: { messages: WebhookLogMessage[]; rate: 'positive' | 'negative' | null; blacklisted: boolean };
     })
   | (WebhookCommon & { event_name: 'chat_updated'; chat_id: number; agent: WebhookAgent | null });
+
+const text = (max: number) =>
+  z
+    .unknown()
+    .transform((v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, max) : undefined))
+    .optional();
+const httpLink = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' && isHttpUrl(v.trim()) ? v.trim() : undefined))
+  .optional();
+
+/**
+ * The owner's answer to chat_accepted (spec 6.2), read liberally: broken optional parts are dropped. Only a
+ * `result` of ok lets the rest reach the agent.
+ */
+export const chatAcceptedAnswerSchema = z.object({
+  result: z.string(),
+  custom_data: z
+    .array(z.object({ title: text(200), content: text(2000) }))
+    .max(50)
+    .optional()
+    .catch(undefined),
+  contact_info: z
+    .object({ name: text(200), phone: text(100), email: text(320) })
+    .optional()
+    .catch(undefined),
+  enable_assign: z.boolean().optional().catch(undefined),
+  crm_link: httpLink,
+  page: z
+    .object({ url: httpLink, title: text(500) })
+    .optional()
+    .catch(undefined),
+});
+
+/** What the owner's server said about a chat (chat_accepted), as agents see it. */
+export interface CrmView {
+  custom_data: { title?: string; content?: string }[];
+  /** Show a button that binds the visitor to the CRM card (sends chat_assigned). */
+  enable_assign: boolean;
+  crm_link: string | null;
+  page: { url?: string; title?: string } | null;
+  /** Set once the agent bound the chat: the CRM link sent as `assign_to`. */
+  assigned_to: string | null;
+}

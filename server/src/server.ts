@@ -35,6 +35,8 @@ import { createLogger } from './logger.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/store.ts';
+import { attachChatAccepted } from './webhooks/chat-accepted.ts';
+import { registerCrmRoutes } from './webhooks/crm-routes.ts';
 import { attachWebhookFlow } from './webhooks/webhook-flow.ts';
 import { WEBHOOK_DELIVERY, webhookSender } from './webhooks/webhook-sender.ts';
 import { registerUploadRoutes, resolveOwnUpload } from './uploads/upload-routes.ts';
@@ -83,6 +85,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
   attachBotFlow({ store, events, conversations, log });
   attachWebhookFlow({ store, events, log });
+  attachChatAccepted({ store, events, log, timeoutMs: config.webhookTimeoutMs, urlPolicy });
   const worker = createDeliveryWorker({
     store,
     events,
@@ -105,6 +108,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
+  registerCrmRoutes(router, { store, events, conversations });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
 
   app.use(requestLog(log));

@@ -127,6 +127,106 @@ describe('server webhooks', () => {
     expect(() => new Webhook(widget.signing_secret).verify(finished.raw, finished.headers as Record<string, string>)).not.toThrow();
   });
 
+  it('asks chat_accepted when an agent takes the chat and shows an ok answer to agents; the CRM bind sends chat_assigned', async () => {
+    const ownerCrm = await startFakeIntegrator((r) =>
+      r.body.event_name === 'chat_accepted'
+        ? {
+            status: 200,
+            body: {
+              result: 'ok',
+              custom_data: [{ title: 'Plan', content: 'Gold' }, { title: 42 }],
+              contact_info: { name: 'Known Customer', email: 'known@example.com' },
+              enable_assign: true,
+              crm_link: 'https://crm.example.com/cards/7',
+              page: { url: 'https://shop.example/cart', title: 'Cart' },
+            },
+          }
+        : { status: 200, body: { result: 'ok' } },
+    );
+    try {
+      const ch = (
+        await t.api.post(
+          '/api/v1/channels',
+          {
+            kind: 'widget',
+            name: 'CRM shop',
+            agent_ids: [agent.id],
+            webhook_url: ownerCrm.url,
+            webhook_events: ['chat_accepted', 'chat_assigned'],
+          },
+          ADMIN_TOKEN,
+        )
+      ).body;
+      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
+        auth: { widget_id: ch.public_id },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const session = await new Promise<WidgetSession>((resolve) => socket.once('session', resolve));
+      await socket.emitWithAck('message:send', { client_msg_id: 'crm-msg-0001', text: 'hello' });
+      const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+        (c: any) => c.client.id === session.visitor_id,
+      );
+      await t.api.post(`/api/v1/chats/${chat.id}/accept`, undefined, agent.token);
+      await ownerCrm.waitFor(1);
+      expect(ownerCrm.received[0]!.body).toMatchObject({ event_name: 'chat_accepted', chat_id: chat.id, agent: { id: agent.id } });
+      let seen: any;
+      for (let i = 0; i < 50 && !seen?.crm; i++) {
+        seen = (await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(seen.crm).toEqual({
+        custom_data: [{ title: 'Plan', content: 'Gold' }],
+        enable_assign: true,
+        crm_link: 'https://crm.example.com/cards/7',
+        page: { url: 'https://shop.example/cart', title: 'Cart' },
+        assigned_to: null,
+      });
+      expect(seen.client).toMatchObject({ name: 'Known Customer', email: 'known@example.com' });
+      const bound = await t.api.post(`/api/v1/chats/${chat.id}/crm-assign`, undefined, agent.token);
+      expect(bound.body.chat.crm.assigned_to).toBe('https://crm.example.com/cards/7');
+      await ownerCrm.waitFor(2);
+      expect(ownerCrm.received[1]!.body).toMatchObject({
+        event_name: 'chat_assigned',
+        chat_id: chat.id,
+        assign_to: 'https://crm.example.com/cards/7',
+      });
+    } finally {
+      await ownerCrm.close();
+    }
+  });
+
+  it('shows nothing of a chat_accepted answer whose result is not ok', async () => {
+    const refusing = await startFakeIntegrator(() => ({
+      status: 200,
+      body: { result: 'FAILURE', crm_link: 'https://crm.example.com/x', enable_assign: true },
+    }));
+    try {
+      const ch = (
+        await t.api.post('/api/v1/channels', { kind: 'widget', name: 'No', agent_ids: [agent.id], webhook_url: refusing.url }, ADMIN_TOKEN)
+      ).body;
+      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
+        auth: { widget_id: ch.public_id },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      sockets.push(socket);
+      const session = await new Promise<WidgetSession>((resolve) => socket.once('session', resolve));
+      await socket.emitWithAck('message:send', { client_msg_id: 'crm-msg-0002', text: 'hello' });
+      const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+        (c: any) => c.client.id === session.visitor_id,
+      );
+      await t.api.post(`/api/v1/chats/${chat.id}/accept`, undefined, agent.token);
+      await refusing.waitFor(1);
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.crm).toBeNull();
+      expect((await t.api.post(`/api/v1/chats/${chat.id}/crm-assign`, undefined, agent.token)).status).toBe(400);
+    } finally {
+      await refusing.close();
+    }
+  });
+
   it('retries a 5xx with the same event id, and takes any answer with a result as final', async () => {
     let calls = 0;
     owner.setResponder(() => (++calls === 1 ? { status: 503 } : { status: 200, body: { result: 'FAILURE' } }));

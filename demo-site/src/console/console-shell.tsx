@@ -48,6 +48,12 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
     onSignOut();
   };
 
+  const bindCrm = async (chatId: number) => {
+    const updated = await session.api.bindCrm(chatId);
+    session.inbox.upsert(updated);
+    session.conversation.applyChat(updated);
+  };
+
   const unblock = async (chatId: number) => {
     const updated = await session.api.unblock(chatId);
     session.inbox.upsert(updated);
@@ -61,7 +67,15 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
       <div class="console-body">
         <InboxPanel session={session} tab={tab} onTab={setTab} />
         <ConversationPanel session={session} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((open) => !open)} />
-        {chat && <ClientPanel chat={chat} open={detailsOpen} onClose={() => setDetailsOpen(false)} onUnblock={() => unblock(chat.id)} />}
+        {chat && (
+          <ClientPanel
+            chat={chat}
+            open={detailsOpen}
+            onClose={() => setDetailsOpen(false)}
+            onUnblock={() => unblock(chat.id)}
+            onBindCrm={() => bindCrm(chat.id)}
+          />
+        )}
       </div>
     </div>
   );

@@ -62,6 +62,7 @@ export function chatView(c: ChatRecord): ChatView {
     assigned_agent_id: c.assignedAgentId,
     created_at: iso(c.createdAt),
     closed_at: c.closedAt === null ? null : iso(c.closedAt),
+    crm: c.crm,
     last_message: c.lastMessage && messageView(c.lastMessage),
   };
 }

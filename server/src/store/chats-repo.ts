@@ -1,4 +1,4 @@
-import type { ChatState, MediaFields, MessageType } from '@svc/protocol';
+import type { ChatState, CrmView, MediaFields, MessageType } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './deliveries-repo.ts';
@@ -18,13 +18,14 @@ interface ChatRow {
   closed_at: number | null;
   bot_provider_id: number | null;
   agent_joined: number;
+  crm_json: string | null;
   client_json: string;
   last_message_json: string | null;
 }
 
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined,
+    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
@@ -44,6 +45,7 @@ const toChat = (r: ChatRow): ChatRecord => ({
   closedAt: r.closed_at,
   botProviderId: r.bot_provider_id,
   agentJoined: r.agent_joined === 1,
+  crm: r.crm_json === null ? null : (JSON.parse(r.crm_json) as CrmView),
   client: toClient(JSON.parse(r.client_json) as ClientRow),
   lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
 });
@@ -121,6 +123,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
       "UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
     ),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
+    setCrm: db.prepare('UPDATE chats SET crm_json = ? WHERE id = ?'),
     countByClient: db.prepare<[number], number>('SELECT COUNT(*) FROM chats WHERE client_id = ?').pluck(),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
     blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),
@@ -290,6 +293,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
           return appendAgentMessage({ chatId, agentId: null, author: 'system', message: system, delivery: () => null });
         })(),
       );
+    },
+    /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
+    async setCrm(chatId: number, crm: CrmView): Promise<void> {
+      await writes.run(() => q.setCrm.run(JSON.stringify(crm), chatId));
     },
     /** How many chats the client has had (spec 2.3 visitor.chats_count). */
     async countByClient(clientId: number): Promise<number> {

@@ -116,7 +116,9 @@ const migrations: { version: number; name: string; sql: string }[] = [
         last_message_id INTEGER,
         -- set when a bot saw the chat first: the provider hears AGENT_JOINED and CHAT_CLOSED for it
         bot_provider_id INTEGER REFERENCES bot_providers(id),
-        agent_joined INTEGER NOT NULL DEFAULT 0
+        agent_joined INTEGER NOT NULL DEFAULT 0,
+        -- the site owner's answer to chat_accepted (custom data, CRM link...), as shown to agents
+        crm_json TEXT
       );
       CREATE INDEX chats_by_channel_state ON chats(channel_id, state);
       CREATE UNIQUE INDEX one_live_chat_per_client ON chats(client_id) WHERE state != 'closed';

@@ -1,5 +1,6 @@
 import type {
   ChannelKind,
+  CrmView,
   CustomDataField,
   WebhookEventName,
   ChatState,
@@ -114,6 +115,7 @@ export interface ChatRecord {
   /** The provider whose bot saw the chat first, if any. */
   botProviderId: number | null;
   agentJoined: boolean;
+  crm: CrmView | null;
   client: ClientRecord;
   lastMessage: MessageRecord | null;
 }

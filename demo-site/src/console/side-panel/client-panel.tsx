@@ -4,6 +4,7 @@ import { errorText } from '../api/api-error.ts';
 import { ChannelBadge } from '../inbox/channel-badge.tsx';
 import { safeHttpUrl } from '../lib/safe-url.ts';
 import { ExternalLink } from '../messages/external-link.tsx';
+import { CrmPanel } from './crm-panel.tsx';
 import { Field, VisitorFields } from './visitor-fields.tsx';
 
 interface ClientPanelProps {
@@ -13,6 +14,8 @@ interface ClientPanelProps {
   onClose: () => void;
   /** Lifts the blacklist (`DELETE /api/v1/chats/:id/blacklist`). */
   onUnblock: () => Promise<void>;
+  /** Binds the chat to the CRM card (`POST /api/v1/chats/:id/crm-assign`). */
+  onBindCrm: () => Promise<void>;
 }
 
 function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
@@ -45,7 +48,7 @@ function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
 }
 
 /** Who the agent is talking to, as the channel told us (spec 2.1 sender fields, and the widget's page data). */
-export function ClientPanel({ chat, open, onClose, onUnblock }: ClientPanelProps) {
+export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm }: ClientPanelProps) {
   const { client } = chat;
   const photo = safeHttpUrl(client.photo);
   return (
@@ -76,6 +79,7 @@ export function ClientPanel({ chat, open, onClose, onUnblock }: ClientPanelProps
         <Field label="Client id">{client.id}</Field>
         <VisitorFields client={client} />
       </dl>
+      <CrmPanel chat={chat} onBind={onBindCrm} />
     </aside>
   );
 }
