@@ -13,9 +13,10 @@ let agent: TestAgent;
 let widget: any;
 const sockets: Socket[] = [];
 
-async function visitor() {
-  const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
-    auth: { widget_id: widget.public_id },
+/** A widget visitor of `widgetId` on the server at `base`, connected and greeted. */
+async function visitor(widgetId = widget.public_id, base = t.base) {
+  const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${base}${VISITOR_NAMESPACE}`, {
+    auth: { widget_id: widgetId },
     transports: ['websocket'],
     reconnection: false,
   });
@@ -157,13 +158,7 @@ describe('server webhooks', () => {
           ADMIN_TOKEN,
         )
       ).body;
-      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
-        auth: { widget_id: ch.public_id },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      const session = await new Promise<WidgetSession>((resolve) => socket.once('session', resolve));
+      const { socket, session } = await visitor(ch.public_id, t.base);
       await socket.emitWithAck('message:send', { client_msg_id: 'crm-msg-0001', text: 'hello' });
       const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
         (c: any) => c.client.id === session.visitor_id,
@@ -206,13 +201,7 @@ describe('server webhooks', () => {
       const ch = (
         await t.api.post('/api/v1/channels', { kind: 'widget', name: 'No', agent_ids: [agent.id], webhook_url: refusing.url }, ADMIN_TOKEN)
       ).body;
-      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${t.base}${VISITOR_NAMESPACE}`, {
-        auth: { widget_id: ch.public_id },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      const session = await new Promise<WidgetSession>((resolve) => socket.once('session', resolve));
+      const { socket, session } = await visitor(ch.public_id, t.base);
       await socket.emitWithAck('message:send', { client_msg_id: 'crm-msg-0002', text: 'hello' });
       const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
         (c: any) => c.client.id === session.visitor_id,
@@ -236,13 +225,7 @@ describe('server webhooks', () => {
       const w = (
         await quick.api.post('/api/v1/channels', { kind: 'widget', name: 'R', agent_ids: [a.id], webhook_url: owner.url }, ADMIN_TOKEN)
       ).body;
-      const socket: Socket<VisitorServerEvents, VisitorClientEvents> = io(`${quick.base}${VISITOR_NAMESPACE}`, {
-        auth: { widget_id: w.public_id },
-        transports: ['websocket'],
-        reconnection: false,
-      });
-      sockets.push(socket);
-      await new Promise((resolve) => socket.once('session', resolve));
+      const { socket } = await visitor(w.public_id, quick.base);
       await socket.emitWithAck('message:send', { client_msg_id: 'retry-hook-01', text: 'hi' });
       const before = owner.received.length;
       await socket.emitWithAck('contact:set', { name: 'Rita' });
