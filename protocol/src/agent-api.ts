@@ -190,6 +190,8 @@ export interface ChatView {
   closed_at: string | null;
   /** What the site owner's server answered to chat_accepted, when it answered ok. */
   crm: CrmView | null;
+  /** The visitor's rating from the widget. */
+  rate: 'positive' | 'negative' | null;
   last_message: MessageView | null;
 }
 

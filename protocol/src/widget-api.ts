@@ -127,6 +127,8 @@ export interface VisitorClientEvents {
   'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
   'user-token:set': (token: string, ack: Ack) => void;
   'page:view': (page: PageInfo) => void;
+  /** The visitor rates the conversation (their newest chat). */
+  'chat:rate': (rating: { rate: 'positive' | 'negative' }, ack: Ack) => void;
   /** The visitor asks for a person while a bot holds the chat. */
   'agent:request': (ack: Ack) => void;
 }

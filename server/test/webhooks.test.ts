@@ -108,6 +108,12 @@ describe('server webhooks', () => {
     });
     expect(updated.body.session.ip_addr).toMatch(/127\.0\.0\.1/);
 
+    expect(await v.socket.emitWithAck('chat:rate', { rate: 'splendid' } as never)).toEqual({
+      ok: false,
+      error: 'rate must be positive or negative',
+    });
+    expect(await v.socket.emitWithAck('chat:rate', { rate: 'positive' })).toEqual({ ok: true });
+    expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.rate).toBe('positive');
     await t.api.post(`/api/v1/chats/${chat.id}/close`, { blacklist: true }, agent.token);
     await owner.waitFor(2);
     const finished = hooks('chat_finished')[0]!;
@@ -116,7 +122,7 @@ describe('server webhooks', () => {
       chat_id: chat.id,
       agents: [{ id: agent.id, name: 'Wendy', email: agent.email }],
       chat: {
-        rate: null,
+        rate: 'positive',
         blacklisted: true,
         messages: [
           { type: 'visitor', message: 'Is this tea organic?', timestamp: expect.any(Number) },

@@ -63,6 +63,7 @@ export function chatView(c: ChatRecord): ChatView {
     created_at: iso(c.createdAt),
     closed_at: c.closedAt === null ? null : iso(c.closedAt),
     crm: c.crm,
+    rate: c.rate,
     last_message: c.lastMessage && messageView(c.lastMessage),
   };
 }

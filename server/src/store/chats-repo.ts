@@ -19,13 +19,14 @@ interface ChatRow {
   bot_provider_id: number | null;
   agent_joined: number;
   crm_json: string | null;
+  rate: 'positive' | 'negative' | null;
   client_json: string;
   last_message_json: string | null;
 }
 
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json,
+    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
@@ -46,6 +47,7 @@ const toChat = (r: ChatRow): ChatRecord => ({
   botProviderId: r.bot_provider_id,
   agentJoined: r.agent_joined === 1,
   crm: r.crm_json === null ? null : (JSON.parse(r.crm_json) as CrmView),
+  rate: r.rate,
   client: toClient(JSON.parse(r.client_json) as ClientRow),
   lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
 });
@@ -124,6 +126,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     ),
     assign: db.prepare("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),
     setCrm: db.prepare('UPDATE chats SET crm_json = ? WHERE id = ?'),
+    setRate: db.prepare('UPDATE chats SET rate = ? WHERE id = ?'),
     countByClient: db.prepare<[number], number>('SELECT COUNT(*) FROM chats WHERE client_id = ?').pluck(),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
     blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),
@@ -297,6 +300,10 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
     async setCrm(chatId: number, crm: CrmView): Promise<void> {
       await writes.run(() => q.setCrm.run(JSON.stringify(crm), chatId));
+    },
+    /** The visitor's rating of the chat (spec 2.3 chat.rate). */
+    async setRate(chatId: number, rate: 'positive' | 'negative'): Promise<void> {
+      await writes.run(() => q.setRate.run(rate, chatId));
     },
     /** How many chats the client has had (spec 2.3 visitor.chats_count). */
     async countByClient(clientId: number): Promise<number> {

@@ -118,7 +118,8 @@ const migrations: { version: number; name: string; sql: string }[] = [
         bot_provider_id INTEGER REFERENCES bot_providers(id),
         agent_joined INTEGER NOT NULL DEFAULT 0,
         -- the site owner's answer to chat_accepted (custom data, CRM link...), as shown to agents
-        crm_json TEXT
+        crm_json TEXT,
+        rate TEXT CHECK (rate IN ('positive', 'negative'))
       );
       CREATE INDEX chats_by_channel_state ON chats(channel_id, state);
       CREATE UNIQUE INDEX one_live_chat_per_client ON chats(client_id) WHERE state != 'closed';

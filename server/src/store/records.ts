@@ -116,6 +116,8 @@ export interface ChatRecord {
   botProviderId: number | null;
   agentJoined: boolean;
   crm: CrmView | null;
+  /** The visitor's rating of the chat. */
+  rate: 'positive' | 'negative' | null;
   client: ClientRecord;
   lastMessage: MessageRecord | null;
 }

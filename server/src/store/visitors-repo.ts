@@ -35,6 +35,7 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
     liveChat: db.prepare<[number], { id: number; state: 'open' | 'bot'; assigned_agent_id: number | null }>(
       "SELECT id, state, assigned_agent_id FROM chats WHERE client_id = ? AND state != 'closed'",
     ),
+    latestChat: db.prepare<[number], { id: number }>('SELECT id FROM chats WHERE client_id = ? ORDER BY id DESC LIMIT 1'),
     recentMessages: db.prepare<[number, number], MessageRow>(
       'SELECT * FROM (SELECT * FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
     ),
@@ -78,6 +79,10 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
     },
     async liveChat(clientId: number) {
       return q.liveChat.get(clientId) ?? null;
+    },
+    /** The visitor's newest chat, live or closed: the one a rating is for. */
+    async latestChatId(clientId: number): Promise<number | null> {
+      return q.latestChat.get(clientId)?.id ?? null;
     },
     async recentMessages(chatId: number, limit = 200): Promise<MessageRecord[]> {
       return q.recentMessages.all(chatId, limit).map(toMessage);

@@ -45,7 +45,7 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
           event_name: 'chat_finished',
           chat_id: chat.id,
           agents: agents.map(webhookAgent),
-          chat: { messages: chatLog(messages), rate: null, blacklisted: chat.blacklisted },
+          chat: { messages: chatLog(messages), rate: chat.rate, blacklisted: chat.blacklisted },
         };
       }),
     ),

@@ -140,6 +140,14 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         return 'The file could not be sent; check your connection.';
       }
     },
+    rate: (rate) =>
+      socket.connected
+        ? socket
+            .timeout(10_000)
+            .emitWithAck('chat:rate', { rate })
+            .then((answer) => answer.ok)
+            .catch(() => false)
+        : Promise.resolve(false),
     requestAgent: () =>
       socket.connected
         ? socket

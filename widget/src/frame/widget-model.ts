@@ -19,6 +19,8 @@ export interface WidgetModel {
   send(text: string, buttonId?: string): void;
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */
   attach(file: File, caption: string): Promise<string | null>;
+  /** Rates the conversation; false when the server refused. */
+  rate(rate: 'positive' | 'negative'): Promise<boolean>;
   /** Asks for a person while a bot holds the chat; false when the server refused. */
   requestAgent(): Promise<boolean>;
   retry(clientMsgId: string): void;

@@ -80,6 +80,12 @@ export function MessageList({ model }: { model: WidgetModel }) {
   const lastAnswer = [...messages].reverse().find((m) => m.author !== 'visitor');
   const botAnswering = lastAnswer?.author === 'bot' && lastAnswer.id !== endedAfter;
   const [asking, setAsking] = useState(false);
+  // spec 2.3 chat.rate: once an agent has answered, the visitor may rate the conversation.
+  const agentAnswered = messages.some((m) => m.author === 'agent');
+  const [rated, setRated] = useState<'positive' | 'negative' | null>(null);
+  const rate = async (value: 'positive' | 'negative') => {
+    if (await model.rate(value)) setRated(value);
+  };
   const askForPerson = async () => {
     setAsking(true);
     await model.requestAgent();
@@ -100,6 +106,23 @@ export function MessageList({ model }: { model: WidgetModel }) {
         {outbox.map((item) => (
           <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} />
         ))}
+        {agentAnswered && online && (
+          <li class="msg system rating">
+            {rated ? (
+              'Thanks for your feedback.'
+            ) : (
+              <>
+                Rate this conversation:{' '}
+                <button type="button" class="link" aria-label="Rate this conversation as good" onClick={() => void rate('positive')}>
+                  👍
+                </button>{' '}
+                <button type="button" class="link" aria-label="Rate this conversation as bad" onClick={() => void rate('negative')}>
+                  👎
+                </button>
+              </>
+            )}
+          </li>
+        )}
         {botAnswering && online && (
           <li class="msg system">
             <button type="button" class="link" disabled={asking} onClick={() => void askForPerson()}>

@@ -77,6 +77,7 @@ export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm }: Clien
           <ChannelBadge name={chat.channel_name} kind={chat.channel_kind} />
         </Field>
         <Field label="Client id">{client.id}</Field>
+        {chat.rate && <Field label="Rating">{chat.rate === 'positive' ? '👍 Good' : '👎 Bad'}</Field>}
         <VisitorFields client={client} />
       </dl>
       <CrmPanel chat={chat} onBind={onBindCrm} />

@@ -219,6 +219,21 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       }),
     );
 
+    socket.on(
+      'chat:rate',
+      handle(socket, async (raw: unknown) => {
+        const rate = (raw as { rate?: unknown } | null)?.rate;
+        if (rate !== 'positive' && rate !== 'negative') throw new VisitorError('rate must be positive or negative');
+        await spend('visitorUpdates');
+        const chatId = await store.visitors.latestChatId(socket.data.visitor.id);
+        if (chatId === null) throw new VisitorError('no conversation to rate');
+        await store.chats.setRate(chatId, rate);
+        const chat = await store.chats.findById(chatId);
+        if (chat) events.emit('chat.updated', { chat });
+        return undefined;
+      }),
+    );
+
     const requestAgent = handle(socket, async () => {
       await spend('visitorUpdates');
       const live = await store.visitors.liveChat(socket.data.visitor.id);
