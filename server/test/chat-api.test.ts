@@ -219,6 +219,24 @@ describe('chat api delivery', () => {
     expect(() => new Webhook(old).verify(req.raw, req.headers as Record<string, string>)).toThrow();
   });
 
+  it("lists a channel's deliveries for admins, each with its attempts, filterable by state", async () => {
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'logged', 'hi');
+    const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'logged reply' }, agent.token);
+    await waitForDelivery(inbound.body.chat_id, sent.body.message.id);
+    const res = await t.api.get(`/api/v1/channels/${channel.id}/deliveries?state=delivered&limit=5`, ADMIN_TOKEN);
+    expect(res.status).toBe(200);
+    const row = res.body.deliveries.find((d: any) => d.message_id === sent.body.message.id);
+    expect(row).toMatchObject({
+      kind: 'chat_api',
+      state: 'delivered',
+      attempts: [{ status: 200, error: null }],
+      payload: { message: { text: 'logged reply' } },
+    });
+    expect(row.event_id).toMatch(/^evt_/);
+    expect((await t.api.get(`/api/v1/channels/${channel.id}/deliveries?state=lost`, ADMIN_TOKEN)).status).toBe(400);
+    expect((await t.api.get(`/api/v1/channels/${channel.id}/deliveries`, agent.token)).status).toBe(401);
+  });
+
   it('keeps the webhook-id across attempts', async () => {
     let calls = 0;
     integrator.setResponder(() => (++calls === 1 ? { status: 502 } : { status: 200, body: { result: 'ok' } }));

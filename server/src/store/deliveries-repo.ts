@@ -116,6 +116,10 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
       )
       .pluck(),
     listByChat: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE chat_id = ? ORDER BY id'),
+    listByChannel: db.prepare<{ channelId: number; kind: string | null; state: string | null; before: number; limit: number }, DeliveryRow>(
+      `SELECT * FROM deliveries WHERE channel_id = @channelId AND (@kind IS NULL OR kind = @kind) AND (@state IS NULL OR state = @state)
+         AND id < @before ORDER BY id DESC LIMIT @limit`,
+    ),
   };
 
   const lastOfMessage = db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE message_id = ? ORDER BY id DESC LIMIT 1');
@@ -210,6 +214,24 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     },
     async listByChat(chatId: number): Promise<DeliveryRecord[]> {
       return q.listByChat.all(chatId).map(toDelivery);
+    },
+    /** A channel's outbound requests, newest first, optionally of one kind and state; `before` pages back. */
+    async listByChannel(filter: {
+      channelId: number;
+      kind?: string;
+      state?: string;
+      before?: number;
+      limit: number;
+    }): Promise<DeliveryRecord[]> {
+      return q.listByChannel
+        .all({
+          channelId: filter.channelId,
+          kind: filter.kind ?? null,
+          state: filter.state ?? null,
+          before: filter.before ?? Number.MAX_SAFE_INTEGER,
+          limit: filter.limit,
+        })
+        .map(toDelivery);
     },
     /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended. */
     async attempts(deliveryId: number): Promise<{ status: number | null; error: string | null; at: number }[]> {
