@@ -1,4 +1,5 @@
 import type { AgentView, ChatView, DeliveryState, MessageView, PresenceStatus, TypingState } from './agent-api.ts';
+import type { OfflineMessageView } from './widget-api.ts';
 
 /** Socket.io namespace of the agents' console. */
 export const AGENT_NAMESPACE = '/agents';
@@ -13,6 +14,8 @@ export interface AgentServerEvents {
   typing: (event: { chat_id: number; author: 'client' | 'agent' | 'bot'; agent_id?: number; state: TypingState }) => void;
   presence: (event: { agent: AgentView }) => void;
   'channel:status': (event: { channel_id: number; status: 0 | 1 }) => void;
+  /** A visitor left a message through the widget's offline form. */
+  'offline:new': (message: OfflineMessageView) => void;
 }
 
 /** Events a console sends; each is acknowledged. */

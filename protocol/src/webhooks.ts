@@ -61,6 +61,7 @@ export interface WebhookCommon {
 }
 
 export type WebhookPayload =
+  | (WebhookCommon & { event_name: 'offline_message'; offline_message_id: string; message: string })
   | (WebhookCommon & { event_name: 'chat_accepted'; chat_id: number; agent: WebhookAgent })
   | (WebhookCommon & { event_name: 'chat_assigned'; chat_id: number; agent: WebhookAgent; assign_to: string })
   | (WebhookCommon & {

@@ -132,3 +132,40 @@ export interface VisitorClientEvents {
   /** The visitor asks for a person while a bot holds the chat. */
   'agent:request': (ack: Ack) => void;
 }
+
+/** spec 4.4 sendOfflineMessage / the offline form: the visitor leaves a message when no agent is online. */
+export const offlineMessageSchema = z
+  .object({
+    name: shortText(200).optional(),
+    email: z
+      .string()
+      .trim()
+      .max(320)
+      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email: not an e-mail address')
+      .optional(),
+    phone: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => v === '' || /^\+?[\d\s().-]{5,}$/.test(v), 'phone: not a phone number')
+      .optional(),
+    description: shortText(2000).optional(),
+    message: z
+      .string({ error: 'message: write a message' })
+      .refine((t) => t.trim().length > 0, 'message: write a message')
+      .refine((t) => codePointLength(t) <= 4000, 'message: at most 4000 characters'),
+  })
+  .refine((m) => Boolean(m.email || m.phone), 'email or phone: leave one so an agent can answer');
+export type OfflineMessageRequest = z.infer<typeof offlineMessageSchema>;
+
+export interface OfflineMessageView {
+  id: number;
+  channel_id: number;
+  visitor_id: string | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  description: string | null;
+  message: string;
+  created_at: string;
+}

@@ -222,6 +222,64 @@ describe('server webhooks', () => {
     }
   });
 
+  it('takes an offline message: agents see it live and in their list, and offline_message goes to the owner', async () => {
+    const ownerOffline = await startFakeIntegrator(() => ({ status: 200, body: { result: 'ok' } }));
+    try {
+      const ch = (
+        await t.api.post(
+          '/api/v1/channels',
+          {
+            kind: 'widget',
+            name: 'Closed shop',
+            agent_ids: [agent.id],
+            webhook_url: ownerOffline.url,
+            webhook_events: ['offline_message'],
+          },
+          ADMIN_TOKEN,
+        )
+      ).body;
+      const { session } = await visitor(ch.public_id);
+      const refused = await t.api.post(`/widget-api/${ch.public_id}/offline-messages`, { name: 'Olly', message: 'Call me back' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toMatch(/email or phone/);
+      expect((await t.api.post(`/widget-api/${ch.public_id}/offline-messages`, { email: 'not-mail', message: 'x' })).status).toBe(400);
+      expect((await t.api.post(`/widget-api/${ch.public_id}/offline-messages`, { email: 'olly@example.com', message: '  ' })).status).toBe(
+        400,
+      );
+
+      const ok = await t.api.request('POST', `/widget-api/${ch.public_id}/offline-messages`, {
+        body: { name: 'Olly', email: 'olly@example.com', message: 'Do you have size 44?' },
+        headers: { 'x-visitor-token': session.visitor_token },
+      });
+      expect(ok).toMatchObject({ status: 201, body: { result: 'ok', offline_message_id: expect.any(String) } });
+      expect(ok.headers.get('access-control-allow-origin')).toBe('*');
+
+      const list = await t.api.get('/api/v1/offline-messages', agent.token);
+      expect(list.body.offline_messages[0]).toMatchObject({
+        channel_id: ch.id,
+        visitor_id: session.visitor_id,
+        name: 'Olly',
+        email: 'olly@example.com',
+        message: 'Do you have size 44?',
+      });
+      await ownerOffline.waitFor(1);
+      const hook = ownerOffline.received[0]!.body;
+      expect(hook).toMatchObject({
+        event_name: 'offline_message',
+        offline_message_id: ok.body.offline_message_id,
+        message: 'Do you have size 44?',
+        widget_id: ch.public_id,
+        visitor: { name: 'Olly', email: 'olly@example.com', number: String(session.visitor_number) },
+      });
+      expect(hook).not.toHaveProperty('chat_id');
+      expect(hook).not.toHaveProperty('department');
+      const other = await createAgent(t.api);
+      expect((await t.api.get('/api/v1/offline-messages', other.token)).body.offline_messages).toEqual([]);
+    } finally {
+      await ownerOffline.close();
+    }
+  });
+
   it('retries a 5xx with the same event id, and takes any answer with a result as final', async () => {
     let calls = 0;
     owner.setResponder(() => (++calls === 1 ? { status: 503 } : { status: 200, body: { result: 'FAILURE' } }));

@@ -3,7 +3,7 @@ import type { Namespace, Server } from 'socket.io';
 import { z } from 'zod';
 import type { ConversationService } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
-import { agentView, chatView, messageView } from '../conversations/views.ts';
+import { agentView, chatView, messageView, offlineMessageView } from '../conversations/views.ts';
 import { AppError } from '../http/errors.ts';
 import { hashToken } from '../lib/secrets.ts';
 import type { AgentRecord } from '../store/records.ts';
@@ -55,6 +55,7 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
     });
   });
 
+  events.on('offline.created', ({ message }) => nsp.to(channelRoom(message.channelId)).emit('offline:new', offlineMessageView(message)));
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
   events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));

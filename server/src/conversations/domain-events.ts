@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryState } from '@svc/protocol';
+import type { OfflineMessageRecord } from '../store/offline-messages-repo.ts';
 import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../store/records.ts';
 
 /** What happened in the domain; features listen (the agents' sockets, the delivery worker) instead of
@@ -8,6 +9,8 @@ export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
   /** The chat was just closed (once per chat). */
   'chat.closed': [{ chat: ChatRecord }];
+  /** A visitor left a message through the offline form. */
+  'offline.created': [{ message: OfflineMessageRecord }];
   /** A visitor filled in contact details (the widget's contacts form or setContactInfo). */
   'visitor.introduced': [{ channelId: number; clientId: number }];
   /** A bot's chat went to the agents' queue (the bot invited an agent, failed, or the client asked). */

@@ -1,5 +1,6 @@
-import type { AgentView, ChatView, ClientView, MessageView } from '@svc/protocol';
+import type { AgentView, ChatView, ClientView, MessageView, OfflineMessageView } from '@svc/protocol';
 import { isSafeLink } from '../lib/safe-link.ts';
+import type { OfflineMessageRecord } from '../store/offline-messages-repo.ts';
 import type { AgentRecord, ChatRecord, ClientRecord, MessageRecord } from '../store/records.ts';
 
 /** Records to the wire shapes of the agent API and the agents' socket. */
@@ -65,5 +66,19 @@ export function chatView(c: ChatRecord): ChatView {
     crm: c.crm,
     rate: c.rate,
     last_message: c.lastMessage && messageView(c.lastMessage),
+  };
+}
+
+export function offlineMessageView(m: OfflineMessageRecord): OfflineMessageView {
+  return {
+    id: m.id,
+    channel_id: m.channelId,
+    visitor_id: m.visitorKey,
+    name: m.name,
+    email: m.email,
+    phone: m.phone,
+    description: m.description,
+    message: m.message,
+    created_at: iso(m.createdAt),
   };
 }

@@ -51,6 +51,8 @@ export function createRateLimits(enabled: boolean) {
     /** Typing changes have their own budget, so a fast typist never starves setCustomData and the like. */
     visitorTyping: budget(120, 60),
     newVisitors: budget(60, 10 * 60),
+    /** Offline-form messages per source address. */
+    offlineMessages: budget(10, 10 * 60),
     /** Requests of one bot provider to `{bot_url}`. */
     botProviders: budget(600, 60),
   };

@@ -124,6 +124,20 @@ const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX chats_by_channel_state ON chats(channel_id, state);
       CREATE UNIQUE INDEX one_live_chat_per_client ON chats(client_id) WHERE state != 'closed';
 
+      -- messages left through the widget's offline form (spec 4.4 sendOfflineMessage) while no agent was online
+      CREATE TABLE offline_messages (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        client_id INTEGER REFERENCES clients(id),
+        name TEXT,
+        email TEXT,
+        phone TEXT,
+        description TEXT,
+        message TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX offline_messages_by_channel ON offline_messages(channel_id, id);
+
       CREATE TABLE messages (
         id INTEGER PRIMARY KEY,
         chat_id INTEGER NOT NULL REFERENCES chats(id),

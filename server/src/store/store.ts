@@ -6,6 +6,7 @@ import { createChatsRepo } from './chats-repo.ts';
 import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
+import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
@@ -23,6 +24,7 @@ export function openStore(options: OpenDbOptions) {
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
     visitors: createVisitorsRepo(db, writes),
+    offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();

@@ -1,6 +1,29 @@
 import type { WebhookAgent, WebhookCommon, WebhookEventName, WebhookLogMessage } from '@svc/protocol';
-import type { AgentRecord, ChannelRecord, ChatRecord, MessageRecord } from '../store/records.ts';
+import type { AgentRecord, ChannelRecord, ChatRecord, ClientRecord, MessageRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
+
+const ANONYMOUS: ClientRecord = {
+  id: 0,
+  channelId: 0,
+  externalKey: '',
+  externalId: '',
+  name: null,
+  phone: null,
+  email: null,
+  photo: null,
+  url: null,
+  invite: null,
+  visitorNumber: null,
+  description: null,
+  customData: [],
+  userToken: null,
+  pageTitle: null,
+  referrer: null,
+  utm: null,
+  userAgent: null,
+  ip: null,
+  blacklisted: false,
+};
 
 /** spec 2.3 agent. */
 export function webhookAgent(a: AgentRecord): WebhookAgent {
@@ -15,7 +38,18 @@ export async function commonFields(
   eventName: WebhookEventName,
   eventId: string,
 ): Promise<WebhookCommon> {
-  const v = chat.client;
+  return visitorFields(store, channel, chat.client, eventName, eventId);
+}
+
+/** The same for a visitor without a chat (offline messages); an unknown visitor gets empty fields. */
+export async function visitorFields(
+  store: Store,
+  channel: ChannelRecord,
+  client: ClientRecord | null,
+  eventName: WebhookEventName,
+  eventId: string,
+): Promise<WebhookCommon> {
+  const v: ClientRecord = client ?? ANONYMOUS;
   const utm = v.utm ?? {};
   return {
     event_name: eventName,
@@ -27,7 +61,7 @@ export async function commonFields(
       ...(v.phone !== null ? { phone: v.phone } : {}),
       number: v.visitorNumber === null ? '' : String(v.visitorNumber),
       description: v.description ?? '',
-      chats_count: await store.chats.countByClient(v.id),
+      chats_count: client ? await store.chats.countByClient(client.id) : 0,
     },
     session: {
       geoip: {},
