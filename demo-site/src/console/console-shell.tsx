@@ -1,8 +1,7 @@
-import type { ChatState } from '@svc/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
-import { InboxPanel } from './inbox/inbox-panel.tsx';
+import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
 import { useStore } from './lib/use-store.ts';
 import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
@@ -31,7 +30,7 @@ export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: Conso
 }
 
 function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; win: Window & typeof globalThis; onSignOut: () => void }) {
-  const [tab, setTab] = useState<ChatState>('open');
+  const [tab, setTab] = useState<InboxTab>('open');
   const [detailsOpen, setDetailsOpen] = useState(false);
   const { chatId, chat } = useStore(session.conversation.state);
   const { unread } = useStore(session.inbox.state);

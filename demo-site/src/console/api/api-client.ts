@@ -5,6 +5,7 @@ import type {
   ChatView,
   LoginRequest,
   MessageView,
+  OfflineMessageView,
   PresenceStatus,
   TypingState,
   UploadView,
@@ -89,6 +90,7 @@ export function createApiClient(options: { baseUrl: string; token: string; onUna
     upload: (file: File) => call<UploadView>(`/api/v1/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', file }),
     typing: (id: number, state: TypingState) => call<void>(`${chat(id)}/typing`, { method: 'POST', body: { state } }),
     accept: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/accept`, { method: 'POST' })).chat,
+    listOffline: async () => (await call<{ offline_messages: OfflineMessageView[] }>('/api/v1/offline-messages')).offline_messages,
     bindCrm: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/crm-assign`, { method: 'POST' })).chat,
     unblock: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/blacklist`, { method: 'DELETE' })).chat,
     close: async (id: number, blacklist: boolean) =>

@@ -4,17 +4,22 @@ import { useStore } from '../lib/use-store.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { ChatListItem } from './chat-list-item.tsx';
 import { chatsInTab } from './inbox-store.ts';
+import { OfflineList } from './offline-list.tsx';
 
-const TABS: { state: ChatState; label: string }[] = [
+/** The inbox's tabs: chats by state, and the offline form's messages. */
+export type InboxTab = ChatState | 'offline';
+
+const TABS: { state: InboxTab; label: string }[] = [
   { state: 'open', label: 'Open' },
   { state: 'bot', label: 'With bot' },
   { state: 'closed', label: 'Closed' },
+  { state: 'offline', label: 'Offline' },
 ];
 
 interface InboxPanelProps {
   session: ConsoleSession;
-  tab: ChatState;
-  onTab: (tab: ChatState) => void;
+  tab: InboxTab;
+  onTab: (tab: InboxTab) => void;
 }
 
 /** The unified inbox: chats of every channel of the agent, by state, newest activity first. */
@@ -22,7 +27,8 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
   const inbox = useStore(session.inbox.state);
   const { chatId } = useStore(session.conversation.state);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const chats = chatsInTab(inbox, tab);
+  const offline = useStore(session.offline);
+  const chats = tab === 'offline' ? [] : chatsInTab(inbox, tab);
 
   // WAI-ARIA tabs pattern: arrow keys move between the tabs, only the selected one is in the tab order.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -38,7 +44,7 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
     <section class="inbox" aria-label="Inbox">
       <div class="tabs" role="tablist" aria-label="Chats by state" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
-          const count = chatsInTab(inbox, t.state).length;
+          const count = t.state === 'offline' ? offline.length : chatsInTab(inbox, t.state).length;
           return (
             <button
               key={t.state}
@@ -65,7 +71,8 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
           </p>
         )}
         {inbox.status === 'loading' && <p class="muted empty">Loading chats…</p>}
-        {inbox.status === 'ready' && chats.length === 0 && <p class="muted empty">No chats here.</p>}
+        {tab === 'offline' && <OfflineList messages={offline} />}
+        {tab !== 'offline' && inbox.status === 'ready' && chats.length === 0 && <p class="muted empty">No chats here.</p>}
         <ul class="chat-list">
           {chats.map((chat) => (
             <ChatListItem

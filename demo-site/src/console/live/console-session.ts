@@ -1,4 +1,4 @@
-import type { AgentView, ChatView, PresenceStatus } from '@svc/protocol';
+import type { AgentView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
@@ -16,6 +16,8 @@ export interface ConsoleSession {
   me: AgentView;
   api: ApiClient;
   inbox: InboxStore;
+  /** Messages visitors left through the widget's offline form, newest first. */
+  offline: Store<OfflineMessageView[]>;
   conversation: ConversationStore;
   presence: Store<PresenceStatus>;
   connection: Store<ConnectionState>;
@@ -42,6 +44,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
   const connection = createStore<ConnectionState>('connecting');
+  /** Messages visitors left through the offline form, newest first. */
+  const offline = createStore<OfflineMessageView[]>([]);
   const socket = connectAgentSocket(baseUrl, saved.token);
 
   function openChat(chatId: number) {
@@ -56,6 +60,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     try {
       const lists = await Promise.all((['open', 'bot', 'closed'] as const).map((state) => api.listChats(state)));
       inbox.replaceAll(lists.flat(), mark, conversation.currentId());
+      offline.set(await api.listOffline());
     } catch (err) {
       inbox.fail(errorText(err));
     }
@@ -93,6 +98,15 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     if (message.author === 'client' && conversation.currentId() !== message.chat_id) inbox.countUnread(message.chat_id);
   });
   socket.on('message:delivery', (update) => conversation.applyDelivery(update));
+  socket.on('offline:new', (message) => {
+    offline.update((list) => [message, ...list.filter((m) => m.id !== message.id)]);
+    notifier.notify({
+      title: `Offline message from ${message.name ?? message.email ?? message.phone ?? 'a visitor'}`,
+      body: message.message,
+      tag: `offline-${message.id}`,
+      onClick: () => undefined,
+    });
+  });
   socket.on('typing', (event) => conversation.applyTyping(event));
   socket.on('presence', ({ agent }) => {
     if (agent.id === saved.agent.id) presence.set(agent.status);
@@ -107,6 +121,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   return {
     me: saved.agent,
     api,
+    offline,
     inbox,
     conversation,
     presence,
