@@ -14,9 +14,10 @@ export function ChatActions({ session, chat }: { session: ConsoleSession; chat: 
     setBusy(true);
     setError(null);
     try {
+      const since = session.conversation.mark();
       const updated = await action();
-      session.inbox.upsert(updated);
-      session.conversation.applyChat(updated);
+      // Our own answer may be older than a live update that overtook it: the newer one stays.
+      if (session.conversation.applyChat(updated, { since })) session.inbox.upsert(updated);
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -77,10 +77,16 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       state.set(idle);
     },
 
-    applyChat(chat: ChatView) {
-      if (!isOpen(chat.id)) return;
+    /** A tick to pass as `since` when applying the answer of a request begun now. */
+    mark: () => ++clock,
+    /** `since`: the chat is the answer to our own request begun then; a live update that came after that
+     * is newer (say, the site owner's chat_accepted data) and wins. False when the copy was not applied. */
+    applyChat(chat: ChatView, options: { since?: number } = {}): boolean {
+      if (!isOpen(chat.id)) return false;
+      if (options.since !== undefined && chatLiveAt > options.since) return false;
       chatLiveAt = ++clock;
       patch({ chat });
+      return true;
     },
     /** `ifAbsent`: a copy that may be older than what events already brought (the answer to our own POST). */
     applyMessage(message: MessageView, options: { ifAbsent?: boolean } = {}) {
