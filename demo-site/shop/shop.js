@@ -58,6 +58,12 @@
     setCustomDataWrong: () => show("setCustomData('not an array')", (api) => api.setCustomData('not an array')),
     setUserToken: () => show("setUserToken('customer-4711')", (api) => api.setUserToken('customer-4711')),
     setUserTokenWrong: () => show("setUserToken('')", (api) => api.setUserToken('')),
+    sendOfflineMessage: () =>
+      show('sendOfflineMessage({name, email, message})', (api) =>
+        api.sendOfflineMessage({ name: 'Demo visitor', email: 'visitor@example.com', message: 'Do you deliver on Saturdays?' }),
+      ),
+    sendOfflineMessageWrong: () =>
+      show('sendOfflineMessage({message})', (api) => api.sendOfflineMessage({ message: 'No way to answer me' })),
     wrongCall: () => show("open('call')", (api) => api.open('call')),
   };
 

@@ -2,7 +2,7 @@ import type { WidgetSettings } from '@svc/protocol';
 import type { BridgeMessage, FrameState, HostToFrame } from '../bridge/messages.ts';
 import { storageKey, type Shell, type ShellScript } from '../bridge/shell.ts';
 import { callSafely, type FireCallback } from '../page-api/callbacks.ts';
-import type { VisitorNumberCallback } from '../page-api/types.ts';
+import type { OfflineMessage, VisitorNumberCallback } from '../page-api/types.ts';
 import type { ViewAction } from '../state/view-state.ts';
 import { mountLauncher } from './launcher.ts';
 
@@ -14,6 +14,8 @@ export interface WidgetHost {
   /** Hands page data to the frame, now or when it loads (only the latest value of each kind is kept). */
   push<K extends keyof HostToFrame>(type: K, data: HostToFrame[K]): void;
   visitorNumber(callback: VisitorNumberCallback): void;
+  /** Sends an offline message (already checked) straight to the service. */
+  offline(message: OfflineMessage): void;
 }
 
 /**
@@ -24,6 +26,7 @@ export interface WidgetHost {
  * once on the site's next page.
  */
 export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: string, fire: FireCallback): WidgetHost {
+  const widgetApi = (path: string) => new URL(`../widget-api/${encodeURIComponent(widgetId)}/${path}`, loaderUrl);
   const waiting: VisitorNumberCallback[] = [];
   const answer = (err?: Error) => {
     for (const callback of waiting.splice(0)) callSafely(callback, err ?? null, host.state.visitor_number);
@@ -42,6 +45,11 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
     push(type, data) {
       latest[type] = data;
       shell?.send?.({ type, data } as BridgeMessage<HostToFrame>);
+    },
+    offline(message) {
+      // Sent as text/plain, which the service reads as JSON: a simple request, no CORS preflight. A failure
+      // is swallowed (`catch(String)`, the shortest no-op the 2 KB budget allows): the result was given already.
+      void fetch(widgetApi('offline-messages'), { method: 'POST', body: JSON.stringify(message) }).catch(String);
     },
     visitorNumber(callback) {
       waiting.push(callback);
@@ -62,7 +70,7 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
 
   void (async () => {
     try {
-      const response = await fetch(new URL(`../widget-api/${encodeURIComponent(widgetId)}/settings`, loaderUrl));
+      const response = await fetch(widgetApi('settings'));
       if (!response.ok) throw response.status;
       host.state.status = ((await response.json()) as WidgetSettings).status;
     } catch (err) {

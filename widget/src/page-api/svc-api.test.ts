@@ -3,23 +3,38 @@ import type { HostToFrame } from '../bridge/messages.ts';
 import type { WidgetHost } from '../host/widget-host.ts';
 import type { ViewAction } from '../state/view-state.ts';
 import { createSvcApi } from './svc-api.ts';
-import type { VisitorNumberCallback } from './types.ts';
+import type { OfflineMessage, VisitorNumberCallback } from './types.ts';
 
 /** A widget host that records what svc_api asks of it (the real one needs a page and a server). */
 function recordingHost() {
   const acts: ViewAction[] = [];
   const pushed: Partial<HostToFrame> = {};
   const callbacks: VisitorNumberCallback[] = [];
+  const offline: OfflineMessage[] = [];
   const host: WidgetHost = {
     state: { view: 'closed', status: 'online', contact: {}, visitor_number: null, unread: 0, preload: false },
     act: (action) => acts.push(action),
     push: (type, data) => void (pushed[type] = data),
     visitorNumber: (callback) => callbacks.push(callback),
+    offline: (message) => offline.push(message),
   };
-  return { host, acts, pushed, callbacks };
+  return { host, acts, pushed, callbacks, offline };
 }
 
 describe('svc_api', () => {
+  it('sendOfflineMessage answers ok and sends only a message with a way to answer it', () => {
+    const { host, offline } = recordingHost();
+    const api = createSvcApi(host);
+    expect(api.sendOfflineMessage({ name: 'Ann', message: 'Call me' })).toEqual({ result: 'fail', error: 'no email or phone' });
+    expect(api.sendOfflineMessage({ email: 'ann@example.com', message: '  ' })).toEqual({ result: 'fail', error: 'no message' });
+    expect(() => api.sendOfflineMessage('hi' as never)).toThrow(
+      /svc_api.sendOfflineMessage: pass \{name,email,phone,description,message\}/,
+    );
+    expect(offline).toEqual([]);
+    expect(api.sendOfflineMessage({ phone: '+4755501234', message: 'Call me' })).toEqual({ result: 'ok' });
+    expect(offline).toEqual([{ phone: '+4755501234', message: 'Call me' }]);
+  });
+
   it('open and close ask the host for the chat, the callback form, or the launcher', () => {
     const { host, acts } = recordingHost();
     const api = createSvcApi(host);

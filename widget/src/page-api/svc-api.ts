@@ -1,6 +1,6 @@
 import type { ContactInfo, CustomDataField } from '@svc/protocol';
 import type { WidgetHost } from '../host/widget-host.ts';
-import { CUSTOM_DATA_NOT_ARRAY, type SvcApi, type VisitorNumberCallback } from './types.ts';
+import { CUSTOM_DATA_NOT_ARRAY, type OfflineMessage, type SvcApi, type VisitorNumberCallback } from './types.ts';
 import { checkCallback, checkOpenOptions, isValidUserToken, stringsOnly } from './validate.ts';
 
 /**
@@ -8,6 +8,8 @@ import { checkCallback, checkOpenOptions, isValidUserToken, stringsOnly } from '
  * widget host. setCustomData and setUserToken answer `fail` on a bad argument as the spec says; any other
  * wrong call throws a TypeError that says how to fix it.
  */
+const CONTACT_KEYS = ['name', 'email', 'phone', 'description'];
+
 export const createSvcApi = (host: WidgetHost): SvcApi => ({
   open: (options) => host.act(checkOpenOptions(options).start === 'call' ? 'call' : 'chat'),
   close: () => host.act('close'),
@@ -18,7 +20,7 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
   },
   getVisitorNumber: (callback) => host.visitorNumber(checkCallback<VisitorNumberCallback>('getVisitorNumber', callback)),
   setContactInfo(info) {
-    const contact = stringsOnly<ContactInfo>('setContactInfo', info, ['name', 'email', 'phone', 'description']);
+    const contact = stringsOnly<ContactInfo>('setContactInfo', info, CONTACT_KEYS);
     // Merged here, so the frame always gets everything the page has set, whenever it loads.
     host.push('contact:set', (host.state.contact = { ...host.state.contact, ...contact }));
   },
@@ -29,6 +31,16 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
       'custom-data:set',
       fields.map((field) => stringsOnly<CustomDataField>('setCustomData', field, keys, `pass [{${keys}}] as strings`)),
     );
+    return { result: 'ok' };
+  },
+  sendOfflineMessage(message) {
+    // A call that is not an object of strings throws, as every misuse of svc_api does; the spec's fail
+    // results are for what the visitor left out.
+    const m = stringsOnly<OfflineMessage>('sendOfflineMessage', message, [...CONTACT_KEYS, 'message']);
+    // The same rules as the server's (which checks again): something to answer, and a way to answer it.
+    if (!m.message?.trim()) return { result: 'fail', error: 'no message' };
+    if (!m.email?.trim() && !m.phone?.trim()) return { result: 'fail', error: 'no email or phone' };
+    host.offline(m);
     return { result: 'ok' };
   },
   setUserToken(token) {

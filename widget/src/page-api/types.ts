@@ -42,7 +42,20 @@ export interface SvcApi {
   setContactInfo(info: ContactInfo): void;
   setCustomData(fields: CustomDataField[]): CustomDataResult;
   setUserToken(token: string): UserTokenResult;
+  sendOfflineMessage(message: OfflineMessage): OfflineMessageResult;
 }
+
+/** spec 4.4 sendOfflineMessage: all strings; the message and an e-mail or phone are needed. */
+export interface OfflineMessage {
+  name?: string;
+  email?: string;
+  phone?: string;
+  description?: string;
+  message: string;
+}
+
+/** spec 4.4: ok when the parameters are correct, else the reason. */
+export type OfflineMessageResult = { result: 'ok' } | { result: 'fail'; error: string };
 
 /** spec 6.3: the page-level functions the widget calls (the ones its features drive so far). */
 export interface PageCallbacks {
