@@ -8,3 +8,6 @@ export * from './widget-api.ts';
 export * from './bot-api.ts';
 export * from './bot-markdown.ts';
 export * from './webhooks.ts';
+export * from './calls.ts';
+export * from './triggers.ts';
+export * from './launcher.ts';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { fileMediaTypes, httpUrlSchema, type MediaFields, type MessageType } from './media.ts';
+import type { CallbackAvailability } from './calls.ts';
 import { codePointLength } from './text.ts';
+import type { TriggerRule } from './triggers.ts';
 
 /** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
 export const VISITOR_NAMESPACE = '/visitors';
@@ -73,6 +75,13 @@ export type VisitorMessageRequest = z.infer<typeof visitorMessageSchema>;
 
 export const userTokenSchema = z.string().trim().min(1).max(256);
 
+/** showProactiveInvitation, or a trigger, showed the visitor this text: agents see it as context (like sender.invite). */
+export const invitationSchema = z.object({
+  text: z.string().trim().min(1).max(1000),
+  department_id: z.number().int().positive().optional(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
 // ---- what the server tells the widget ----
 export interface VisitorMessageView extends MediaFields {
   id: number;
@@ -107,6 +116,12 @@ export interface WidgetSettings {
   widget_id: string;
   name: string;
   status: 'online' | 'offline';
+  /** What isCallbackEnabled answers right now (spec 4.4). */
+  callback: CallbackAvailability;
+  /** The launcher's markup (protocol/src/launcher.ts). */
+  launcher: string;
+  /** The channel's default trigger rules (spec 4.4 setRules); a page may replace them. */
+  rules: TriggerRule[];
 }
 
 export type Ack<T = undefined> = (result: { ok: true; value?: T } | { ok: false; error: string }) => void;
@@ -126,6 +141,7 @@ export interface VisitorClientEvents {
   'contact:set': (contact: ContactInfo, ack: Ack) => void;
   'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
   'user-token:set': (token: string, ack: Ack) => void;
+  'invitation:shown': (invitation: Invitation, ack: Ack) => void;
   'page:view': (page: PageInfo) => void;
   /** The visitor rates the conversation (their newest chat). */
   'chat:rate': (rating: { rate: 'positive' | 'negative' }, ack: Ack) => void;

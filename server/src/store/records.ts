@@ -82,7 +82,19 @@ export type ClientProfile = Partial<Pick<ClientRecord, 'name' | 'phone' | 'email
 export type VisitorPatch = Partial<
   Pick<
     ClientRecord,
-    'name' | 'phone' | 'email' | 'description' | 'customData' | 'userToken' | 'url' | 'pageTitle' | 'referrer' | 'utm' | 'userAgent' | 'ip'
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'description'
+    | 'customData'
+    | 'userToken'
+    | 'url'
+    | 'pageTitle'
+    | 'referrer'
+    | 'utm'
+    | 'userAgent'
+    | 'ip'
+    | 'invite'
   >
 >;
 

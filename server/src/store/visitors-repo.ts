@@ -16,6 +16,7 @@ const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: un
   utm: { column: 'utm_json', encode: (v) => (v === null ? null : JSON.stringify(v)) },
   userAgent: { column: 'user_agent' },
   ip: { column: 'ip' },
+  invite: { column: 'invite' },
 };
 
 /** Widget visitors: clients of widget channels, known by a token their browser keeps. */

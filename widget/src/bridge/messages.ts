@@ -1,4 +1,4 @@
-import type { ContactInfo, CustomDataField } from '@svc/protocol';
+import type { CallbackAvailability, ContactInfo, CustomDataField, Invitation, TriggerRules } from '@svc/protocol';
 import type { CallbackName, ChatMode, PageCallbacks } from '../page-api/types.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
 
@@ -17,6 +17,12 @@ export interface HostToFrame {
   'contact:set': ContactInfo;
   'custom-data:set': CustomDataField[];
   'user-token:set': string;
+  /** showProactiveInvitation, or a trigger rule that fired. */
+  invite: Invitation;
+  /** startCall with a number that passed the loader's check. */
+  'call:start': string;
+  /** setRules: read by the triggers script; the frame ignores it. */
+  rules: TriggerRules;
   /** Another tab of the site saved a value (the visitor token). */
   saved: Saved;
 }
@@ -44,6 +50,8 @@ export interface FrameState {
   unread: number;
   /** Load the frame at once on the site's next page: a conversation goes on, or the window is open. */
   preload: boolean;
+  /** What isCallbackEnabled answers (and startCall, for a well-formed number). */
+  callback: CallbackAvailability;
 }
 
 type Fire = { [K in CallbackName]: { name: K; args: Parameters<PageCallbacks[K]> } }[CallbackName];
@@ -64,6 +72,7 @@ export interface FrameInit {
   widget_id: string;
   /** What the loader's settings request said; the frame starts from it until its session arrives. */
   status: ChatMode;
+  callback: CallbackAvailability;
   /** What the widget saved on the site's earlier pages. */
   saved: Partial<Record<SavedKey, string>>;
   page: { url: string; title: string; referrer: string };

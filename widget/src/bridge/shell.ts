@@ -1,3 +1,5 @@
+import type { TriggerRule } from '@svc/protocol';
+import type { WidgetHost } from '../host/widget-host.ts';
 import type { FireCallback } from '../page-api/callbacks.ts';
 import type { BridgeMessage, FrameState, HostToFrame } from './messages.ts';
 
@@ -13,6 +15,10 @@ export interface Shell {
   root: ShadowRoot;
   /** The latest page data and view action; replayed to each fresh frame. */
   latest: Partial<HostToFrame>;
+  /** The channel's default trigger rules; `latest.rules` replaces them when the page set its own. */
+  rules: TriggerRule[];
+  /** The triggers script acts through the same host as svc_api. */
+  host: WidgetHost;
   /** The state the page API answers from; the frame starts from it. */
   state(): FrameState;
   /** The frame reported its state: the loader answers the page API from it from now on. */

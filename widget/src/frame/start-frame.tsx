@@ -1,4 +1,4 @@
-import type { ContactInfo, WidgetSettings, UploadView } from '@svc/protocol';
+import type { ContactInfo, Invitation, WidgetSettings, UploadView } from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
@@ -42,6 +42,12 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     'custom-data:set': (fields) => profile.set('customData', fields),
     'user-token:set': (token) => profile.set('userToken', token),
     saved: (value) => saved.receive(value),
+    invite: (invitation) => invite(invitation),
+    // Until the callback feature is configured the service answers 'Callback disabled', so the loader never
+    // sends a call; the callback form takes it over.
+    'call:start': () => undefined,
+    // The triggers script on the page runs the rules; the frame has nothing to do with them.
+    rules: () => undefined,
   });
   const fire = (event: FrameToHost['fire']) => toHost('fire', event);
   const saved = savedState(init.saved, (value) => toHost('save', value));
@@ -62,6 +68,11 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   });
   const typing = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
   const act = createViewController(view, () => conversation.get().live, fire);
+  // The loader opens the window itself; the invitation shows in it and reaches the agents as context.
+  const invite = (invitation: Invitation) => {
+    conversation.set((c) => reduceConversation(c, { type: 'invitation', text: invitation.text }));
+    profile.set('invitation', invitation);
+  };
 
   // Leaving the network is known at once; waiting for socket.io's heartbeat would take up to a minute.
   win.addEventListener('offline', () => socket.disconnect());
@@ -87,6 +98,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       visitor_number: c.visitorNumber,
       unread: unread.get(),
       preload: c.live || view.get() !== 'closed',
+      callback: init.callback,
     };
     const json = JSON.stringify(state);
     if (json === reported) return;

@@ -59,7 +59,14 @@ export function runEmbed(doc: Document, shell: Shell): void {
     const saved: FrameInit['saved'] = {};
     for (const key of SAVED_KEYS) saved[key] = load(key) ?? undefined;
     const page = { url: doc.URL, title: doc.title, referrer: doc.referrer };
-    const init: FrameInit = { type: 'svc:init', widget_id: shell.widgetId, status: shell.state().status, saved, page };
+    const init: FrameInit = {
+      type: 'svc:init',
+      widget_id: shell.widgetId,
+      status: shell.state().status,
+      callback: shell.state().callback,
+      saved,
+      page,
+    };
     frame.contentWindow?.postMessage(init, frameOrigin, [channel.port2]);
     shell.send = (message) => channel.port1.postMessage(message);
     for (const [type, data] of Object.entries(shell.latest)) shell.send({ type, data } as BridgeMessage<HostToFrame>);

@@ -14,8 +14,13 @@ export interface WidgetHost {
   /** Hands page data to the frame, now or when it loads (only the latest value of each kind is kept). */
   push<K extends keyof HostToFrame>(type: K, data: HostToFrame[K]): void;
   visitorNumber(callback: VisitorNumberCallback): void;
+  /** Settles once the settings request has been answered (or has failed). */
+  ready: Promise<void>;
   /** Sends an offline message (already checked) straight to the service. */
   offline(message: OfflineMessage): void;
+  /** Loads a page script of the widget once, when the settings have come: the embed script (the chat
+   * frame) or the triggers script. */
+  load(script: PageScript): void;
 }
 
 /**
@@ -25,6 +30,8 @@ export interface WidgetHost {
  * them on every load without a single request. While a conversation goes on, the frame asks to be loaded at
  * once on the site's next page.
  */
+export type PageScript = 'embed' | 'triggers';
+
 export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: string, fire: FireCallback): WidgetHost {
   const widgetApi = (path: string) => new URL(`../widget-api/${encodeURIComponent(widgetId)}/${path}`, loaderUrl);
   const waiting: VisitorNumberCallback[] = [];
@@ -32,15 +39,33 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
     for (const callback of waiting.splice(0)) callSafely(callback, err ?? null, host.state.visitor_number);
   };
   let shell: Shell | undefined;
-  let script: ShellScript | undefined;
-  let wanted = false;
+  const wanted = new Set<PageScript>();
+  const loaded = new Set<PageScript>();
   const latest: Partial<HostToFrame> = {};
 
-  const host: WidgetHost = {
-    state: { view: 'closed', status: 'offline', contact: {}, visitor_number: null, unread: 0, preload: false },
+  // `ready` is set below, once the settings request has started.
+  const host = {
+    state: {
+      view: 'closed',
+      status: 'offline',
+      contact: {},
+      visitor_number: null,
+      unread: 0,
+      preload: false,
+      callback: { result: 'fail', reason: 'Callback unavaiable', detail: 'The chat service has not answered' },
+    },
     act(action) {
       host.push('act', action);
-      if (action !== 'close') loadEmbed();
+      if (action !== 'close') host.load('embed');
+    },
+    load(name) {
+      wanted.add(name);
+      if (!shell || loaded.has(name)) return;
+      loaded.add(name);
+      const script: ShellScript = doc.createElement('script');
+      script.src = new URL(`${name}.js`, loaderUrl).href;
+      script.svcShell = shell;
+      doc.head.append(script);
     },
     push(type, data) {
       latest[type] = data;
@@ -54,25 +79,19 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
     visitorNumber(callback) {
       waiting.push(callback);
       if (host.state.visitor_number !== null) return void setTimeout(answer);
-      loadEmbed();
+      host.load('embed');
       setTimeout(() => waiting.includes(callback) && answer(new Error('No answer from the chat service')), 20_000);
     },
-  };
+  } as WidgetHost;
 
-  function loadEmbed() {
-    wanted = true;
-    if (!shell || script) return;
-    script = doc.createElement('script');
-    script.src = new URL('embed.js', loaderUrl).href;
-    script.svcShell = shell;
-    doc.head.append(script);
-  }
-
-  void (async () => {
+  host.ready = (async () => {
+    let settings: WidgetSettings;
     try {
       const response = await fetch(widgetApi('settings'));
       if (!response.ok) throw response.status;
-      host.state.status = ((await response.json()) as WidgetSettings).status;
+      settings = await response.json();
+      host.state.status = settings.status;
+      host.state.callback = settings.callback;
     } catch (err) {
       // eslint-disable-next-line no-console -- the site owner's one hint at a wrong snippet
       console.error(`svc_api: no widget ${widgetId} (${err})`);
@@ -81,8 +100,10 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
     shell = {
       widgetId,
       frameUrl: new URL('frame.html', loaderUrl).href,
-      root: mountLauncher(doc, () => host.act(host.state.view === 'closed' ? 'chat' : 'close')),
+      root: mountLauncher(doc, settings.launcher, () => host.act(host.state.view === 'closed' ? 'chat' : 'close')),
       latest,
+      rules: settings.rules,
+      host,
       fire,
       state: () => host.state,
       report(state) {
@@ -91,11 +112,12 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
       },
     };
     try {
-      wanted ||= !!localStorage.getItem(storageKey(widgetId));
+      if (localStorage.getItem(storageKey(widgetId))) wanted.add('embed');
     } catch {
       // Storage blocked: the frame loads when the chat is asked for.
     }
-    if (wanted) loadEmbed();
+    if (settings.rules.length) wanted.add('triggers');
+    for (const name of wanted) host.load(name);
     fire('svc_onLoadCallback');
   })();
   return host;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostToFrame } from '../bridge/messages.ts';
-import type { WidgetHost } from '../host/widget-host.ts';
+import type { PageScript, WidgetHost } from '../host/widget-host.ts';
 import type { ViewAction } from '../state/view-state.ts';
 import { createSvcApi } from './svc-api.ts';
 import type { OfflineMessage, VisitorNumberCallback } from './types.ts';
@@ -11,14 +11,25 @@ function recordingHost() {
   const pushed: Partial<HostToFrame> = {};
   const callbacks: VisitorNumberCallback[] = [];
   const offline: OfflineMessage[] = [];
+  const loads: PageScript[] = [];
   const host: WidgetHost = {
-    state: { view: 'closed', status: 'online', contact: {}, visitor_number: null, unread: 0, preload: false },
+    ready: Promise.resolve(),
+    load: (name) => void loads.push(name),
+    state: {
+      view: 'closed',
+      status: 'online',
+      contact: {},
+      visitor_number: null,
+      unread: 0,
+      preload: false,
+      callback: { result: 'ok' },
+    },
     act: (action) => acts.push(action),
     push: (type, data) => void (pushed[type] = data),
     visitorNumber: (callback) => callbacks.push(callback),
     offline: (message) => offline.push(message),
   };
-  return { host, acts, pushed, callbacks, offline };
+  return { host, acts, pushed, callbacks, offline, loads };
 }
 
 describe('svc_api', () => {
@@ -114,5 +125,48 @@ describe('svc_api', () => {
     api.getVisitorNumber(callback);
     expect(callbacks).toEqual([callback]);
     expect(() => api.getVisitorNumber(undefined as never)).toThrow(TypeError);
+  });
+
+  it('startCall checks the number, then answers what the service said about calls, and asks for the call only when ok', () => {
+    const { host, acts, pushed } = recordingHost();
+    const api = createSvcApi(host);
+    expect(api.startCall('12')).toEqual({ result: 'fail', reason: 'Invalid phone number' });
+    expect(api.startCall(42 as never)).toEqual({ result: 'fail', reason: 'Invalid phone number' });
+    host.state.callback = { result: 'fail', reason: 'Callback unavaiable', detail: 'Outside the call hours' };
+    expect(api.startCall('+47 555 01 234')).toEqual(host.state.callback);
+    expect(acts).toEqual([]);
+    host.state.callback = { result: 'ok' };
+    expect(api.startCall('+47 (555) 01-234')).toEqual({ result: 'ok' });
+    expect(pushed['call:start']).toBe('+47 (555) 01-234');
+    expect(acts).toEqual(['call']);
+  });
+
+  it('isCallbackEnabled answers asynchronously, once the settings are known', async () => {
+    const { host } = recordingHost();
+    host.state.callback = { result: 'fail', reason: 'Callback disabled', detail: 'Calls are not set up for this channel' };
+    const api = createSvcApi(host);
+    const answers: unknown[] = [];
+    api.isCallbackEnabled((result) => answers.push(result));
+    expect(answers).toEqual([]);
+    await host.ready;
+    expect(answers).toEqual([{ result: 'fail', reason: 'Callback disabled', detail: 'Calls are not set up for this channel' }]);
+    expect(() => api.isCallbackEnabled('yes' as never)).toThrow(/svc_api.isCallbackEnabled: pass a function/);
+  });
+
+  it('showProactiveInvitation opens the chat with the text; setRules hands the rules to the triggers script', () => {
+    const { host, acts, pushed, loads } = recordingHost();
+    const api = createSvcApi(host);
+    api.showProactiveInvitation('Need help with sizes?', 3);
+    expect(pushed.invite).toEqual({ text: 'Need help with sizes?', department_id: 3 });
+    expect(acts).toEqual(['chat']);
+    expect(() => api.showProactiveInvitation('', 3)).toThrow(/pass \(text, department_id\?\)/);
+    expect(() => api.showProactiveInvitation('Hi', '3' as never)).toThrow(/pass \(text, department_id\?\)/);
+    const rules = {
+      rules: [{ id: 'pricing', action: { type: 'open' as const }, enabled: true, conditions: {}, frequency: 'every_page' as const }],
+    };
+    api.setRules(rules);
+    expect(pushed.rules).toEqual(rules);
+    expect(loads).toEqual(['triggers']);
+    expect(() => api.setRules([] as never)).toThrow(/svc_api.setRules: pass \{rules:\[...\]\}/);
   });
 });

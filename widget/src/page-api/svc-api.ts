@@ -1,7 +1,8 @@
-import type { ContactInfo, CustomDataField } from '@svc/protocol';
+import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResult } from '@svc/protocol';
+import { callSafely } from './callbacks.ts';
 import type { WidgetHost } from '../host/widget-host.ts';
 import { CUSTOM_DATA_NOT_ARRAY, type OfflineMessage, type SvcApi, type VisitorNumberCallback } from './types.ts';
-import { checkCallback, checkOpenOptions, isValidUserToken, stringsOnly } from './validate.ts';
+import { checkCallback, checkInvitation, checkOpenOptions, checkRules, isPhoneNumber, isValidUserToken, stringsOnly } from './validate.ts';
 
 /**
  * svc_api (spec 4.4): validates every call, answers with the spec's result shapes and hands the rest to the
@@ -42,6 +43,26 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
     if (!m.email?.trim() && !m.phone?.trim()) return { result: 'fail', error: 'no email or phone' };
     host.offline(m);
     return { result: 'ok' };
+  },
+  setRules(rules) {
+    host.push('rules', checkRules(rules));
+    host.load('triggers');
+  },
+  showProactiveInvitation(text, departmentId) {
+    host.push('invite', checkInvitation(text, departmentId));
+    host.act('chat');
+  },
+  startCall(phone) {
+    const result: StartCallResult = isPhoneNumber(phone) ? host.state.callback : { result: 'fail', reason: 'Invalid phone number' };
+    if (result.result === 'ok') {
+      host.push('call:start', phone as string);
+      host.act('call');
+    }
+    return result;
+  },
+  isCallbackEnabled(callback) {
+    const answer = checkCallback<(result: CallbackAvailability) => void>('isCallbackEnabled', callback);
+    void host.ready.then(() => callSafely(answer, host.state.callback));
   },
   setUserToken(token) {
     if (!isValidUserToken(token)) return { result: 'fail', token: typeof token === 'string' && token };

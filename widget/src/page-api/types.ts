@@ -1,4 +1,4 @@
-import type { ContactInfo, CustomDataField } from '@svc/protocol';
+import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResult, TriggerRules } from '@svc/protocol';
 
 /** spec 3: the widget state passed to svc_onChangeState. */
 export type WidgetState = 'chat' | 'call' | 'chat/call' | 'label' | 'chat/min';
@@ -30,7 +30,7 @@ export type UserTokenResult = { result: 'ok'; token: string } | { result: 'fail'
 export type VisitorNumberCallback = (err: Error | null, visitorNumber: number | null) => void;
 
 /**
- * The svc_api object of spec 4.4 (the methods this widget implements so far). This interface is the one
+ * The svc_api object of spec 4.4. This interface is the one
  * typed map of the page API: the loader installs an object of this type, and the demo shop and tests call it.
  */
 export interface SvcApi {
@@ -43,6 +43,13 @@ export interface SvcApi {
   setCustomData(fields: CustomDataField[]): CustomDataResult;
   setUserToken(token: string): UserTokenResult;
   sendOfflineMessage(message: OfflineMessage): OfflineMessageResult;
+  /** Replaces the channel's trigger rules on this page (protocol/src/triggers.ts). */
+  setRules(rules: TriggerRules): void;
+  /** Opens the chat with this text as an invitation from the team; the agent sees it as context. */
+  showProactiveInvitation(invitationText: string, departmentId?: number): void;
+  /** Asks for a callback to this number: ok when the number looks right and calls are available now. */
+  startCall(phone: string): StartCallResult;
+  isCallbackEnabled(callback: (result: CallbackAvailability) => void): void;
 }
 
 /** spec 4.4 sendOfflineMessage: all strings; the message and an e-mail or phone are needed. */
@@ -57,7 +64,7 @@ export interface OfflineMessage {
 /** spec 4.4: ok when the parameters are correct, else the reason. */
 export type OfflineMessageResult = { result: 'ok' } | { result: 'fail'; error: string };
 
-/** spec 6.3: the page-level functions the widget calls (the ones its features drive so far). */
+/** spec 6.3: the page-level functions the widget calls. */
 export interface PageCallbacks {
   svc_onLoadCallback(): void;
   svc_onOpen(): void;
@@ -67,6 +74,12 @@ export interface PageCallbacks {
   svc_onIntroduction(): void;
   svc_onResizeCallback(): void;
   svc_onChangeState(state: WidgetState): void;
+  /** The visitor's callback request was taken: a call starts. */
+  svc_onCallStart(): void;
+  svc_onCallEnd(result: CallEndResult): void;
 }
+
+/** spec 6.3 svc_onCallEnd: how the call ended. */
+export type CallEndResult = { result: 'ok' } | { result: 'fail'; reason: string };
 
 export type CallbackName = keyof PageCallbacks;

@@ -1,3 +1,4 @@
+import type { Invitation, TriggerRules } from '@svc/protocol';
 import type { OpenOptions } from './types.ts';
 
 /** A wrong call of svc_api: the message says how to call it right. */
@@ -27,6 +28,20 @@ export function checkOpenOptions(value: unknown): OpenOptions {
 /** spec 4.4 setUserToken: a non-empty string of at most 256 characters. */
 export const isValidUserToken = (token: unknown): token is string => typeof token === 'string' && !!token.trim() && token.length <= 256;
 
-/** getVisitorNumber's callback, or the usage error. */
+/** A callback argument, or the usage error. */
 export const checkCallback = <F>(method: string, value: unknown): F =>
-  typeof value === 'function' ? (value as F) : usage(method, 'pass a function (err, number) {...}');
+  typeof value === 'function' ? (value as F) : usage(method, 'pass a function');
+
+/** An E.164-like number: an optional +, then 7 to 15 digits, spaces, dots, dashes and brackets aside. */
+export const isPhoneNumber = (value: unknown): value is string =>
+  typeof value === 'string' && /^\+?\d{7,15}$/.test(value.replace(/[\s().-]/g, ''));
+
+/** setRules: the rules object of the admin panel, `{rules: [...]}`; each rule is checked when it is run. */
+export const checkRules = (value: unknown) =>
+  Array.isArray((value as { rules?: unknown } | null)?.rules) ? (value as TriggerRules) : usage('setRules', 'pass {rules:[...]}');
+
+/** showProactiveInvitation: some text, and a department id when one is given. */
+export const checkInvitation = (text: unknown, departmentId: unknown): Invitation =>
+  typeof text === 'string' && text.trim() && (departmentId === undefined || Number.isInteger(departmentId))
+    ? { text, department_id: departmentId as number | undefined }
+    : usage('showProactiveInvitation', 'pass (text, department_id?)');

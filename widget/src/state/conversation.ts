@@ -23,6 +23,8 @@ export interface Conversation {
   endedAfter: number | null;
   /** Who is typing on the agents' side (a name), or null. */
   typing: string | null;
+  /** An invitation the page or a trigger showed (spec 4.4 showProactiveInvitation), until the chat ends. */
+  invitation: string | null;
 }
 
 export type ConversationEvent =
@@ -32,7 +34,8 @@ export type ConversationEvent =
   | { type: 'closed' }
   | { type: 'status'; status: ChatMode }
   | { type: 'typing'; name: string | null }
-  | { type: 'contact'; contact: ContactInfo };
+  | { type: 'contact'; contact: ContactInfo }
+  | { type: 'invitation'; text: string };
 
 export const emptyConversation: Conversation = {
   status: 'offline',
@@ -44,6 +47,7 @@ export const emptyConversation: Conversation = {
   messages: [],
   endedAfter: null,
   typing: null,
+  invitation: null,
 };
 
 /** Adds a message unless one with its id is there (the ack and the echo of one message both arrive). */
@@ -88,12 +92,22 @@ export function reduceConversation(state: Conversation, event: ConversationEvent
     case 'accepted':
       return { ...state, agent: event.agent };
     case 'closed':
-      return { ...state, live: false, chatId: null, agent: null, typing: null, endedAfter: state.messages.at(-1)?.id ?? null };
+      return {
+        ...state,
+        live: false,
+        chatId: null,
+        agent: null,
+        typing: null,
+        invitation: null,
+        endedAfter: state.messages.at(-1)?.id ?? null,
+      };
     case 'status':
       return { ...state, status: event.status };
     case 'typing':
       return { ...state, typing: event.name };
     case 'contact':
       return { ...state, contact: { ...state.contact, ...event.contact } };
+    case 'invitation':
+      return { ...state, invitation: event.text };
   }
 }

@@ -1,10 +1,12 @@
-import type { Ack, ContactInfo, CustomDataField, PageInfo } from '@svc/protocol';
+import type { Ack, ContactInfo, CustomDataField, Invitation, PageInfo } from '@svc/protocol';
 import type { VisitorSocket } from './visitor-socket.ts';
 
 export interface Profile {
   contact: ContactInfo;
   customData: CustomDataField[];
   userToken: string;
+  /** The latest invitation shown to the visitor (agents see it as context). */
+  invitation: Invitation;
 }
 
 /**
@@ -24,6 +26,7 @@ export function startProfileSync(
     contact: (value, ack) => socket.emit('contact:set', value, ack),
     customData: (value, ack) => socket.emit('custom-data:set', value, ack),
     userToken: (value, ack) => socket.emit('user-token:set', value, ack),
+    invitation: (value, ack) => socket.emit('invitation:shown', value, ack),
   };
 
   function send<K extends keyof Profile>(kind: K) {

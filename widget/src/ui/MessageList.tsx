@@ -68,7 +68,8 @@ function Pending({ item, retry, online }: { item: OutboxItem; retry: (id: string
 
 /** The conversation: the server's messages, then the visitor's messages still on their way. */
 export function MessageList({ model }: { model: WidgetModel }) {
-  const { messages, endedAfter } = useStore(model.conversation);
+  const { messages, endedAfter, invitation } = useStore(model.conversation);
+  const team = useStore(model.title);
   const outbox = useStore(model.outbox);
   const online = useStore(model.connection) === 'online';
   const log = useRef<HTMLDivElement>(null);
@@ -94,7 +95,16 @@ export function MessageList({ model }: { model: WidgetModel }) {
   return (
     <div class="log" role="log" aria-label="Messages" tabIndex={0} ref={log}>
       <ol>
-        {messages.length === 0 && outbox.length === 0 && <li class="msg system">Ask us anything: we are happy to help.</li>}
+        {invitation ? (
+          <li class="msg theirs invitation">
+            <span class="name">{team}</span>
+            <div class="bubble">
+              <LinkedText text={invitation} />
+            </div>
+          </li>
+        ) : (
+          messages.length === 0 && outbox.length === 0 && <li class="msg system">Ask us anything: we are happy to help.</li>
+        )}
         {messages.map((m) => [
           <Message key={m.id} message={m} choose={botAnswering && m.id === lastAnswer.id ? model.send : undefined} />,
           m.id === endedAfter && (

@@ -1,6 +1,7 @@
 import {
   contactInfoSchema,
   customDataSchema,
+  invitationSchema,
   pageInfoSchema,
   userTokenSchema,
   VISITOR_NAMESPACE,
@@ -215,6 +216,16 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         const token = userTokenSchema.safeParse(raw);
         if (!token.success) throw new VisitorError('invalid token');
         await update({ userToken: token.data });
+        return undefined;
+      }),
+    );
+
+    socket.on(
+      'invitation:shown',
+      handle(socket, async (raw: unknown) => {
+        const invitation = invitationSchema.safeParse(raw);
+        if (!invitation.success) throw new VisitorError('invalid invitation');
+        await update({ invite: invitation.data.text });
         return undefined;
       }),
     );

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { WidgetSettings } from '@svc/protocol';
+import { CALLBACK_DISABLED, LAUNCHER_MARKUP, type WidgetSettings } from '@svc/protocol';
 import { notFound } from '../../http/errors.ts';
 import type { Store } from '../../store/store.ts';
 
@@ -14,6 +14,9 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store }): vo
       widget_id: channel.publicId,
       name: channel.name,
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
+      launcher: LAUNCHER_MARKUP,
+      callback: { result: 'fail', reason: CALLBACK_DISABLED, detail: 'Calls are not set up for this channel' },
+      rules: [],
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
