@@ -14,7 +14,7 @@ function buildPageScripts(): Plugin {
     name: 'svc-build-page-scripts',
     apply: 'build',
     async closeBundle() {
-      for (const name of ['loader', 'embed']) {
+      for (const name of ['loader', 'embed', 'triggers']) {
         await build({
           configFile: false,
           logLevel: 'warn',

@@ -19,7 +19,8 @@ const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQ
 /**
  * A site owner's page on another origin than the service (`localhost` against the service's `127.0.0.1`, so
  * another site, as on the web): the channel's embed snippet and nothing else of ours, the page callbacks
- * defined before it, and CSS that would wreck a widget that is not isolated. `?throw=<callback>` makes that
+ * defined before it (each records its calls in `window.__calls`, then runs `window.__hooks[name]` when a test
+ * set one), and CSS that would wreck a widget that is not isolated. `?throw=<callback>` makes that
  * callback throw; `/pixel.png` serves a small image.
  */
 export class WidgetHostPage {
@@ -63,9 +64,12 @@ function page(embed: string, throwing: string | null): string {
   </style>
   <script>
     window.__calls = [];
+    // A test's own page code for a callback (set with page.addInitScript), run after the call is recorded.
+    window.__hooks = window.__hooks || {};
     for (const name of ${JSON.stringify(PAGE_CALLBACKS)}) {
       window[name] = function (...args) {
         window.__calls.push({ name, args });
+        window.__hooks[name]?.(...args);
         if (name === ${JSON.stringify(throwing)}) throw new Error('host page bug in ' + name);
       };
     }

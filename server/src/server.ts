@@ -20,6 +20,7 @@ import { createChannelService } from './channels/channel-service.ts';
 import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api-outbound.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
 import { registerOfflineMessageRoutes } from './channels/widget/offline-messages.ts';
+import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
@@ -109,6 +110,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
+  registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });

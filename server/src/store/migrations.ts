@@ -210,6 +210,17 @@ const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX deliveries_by_order ON deliveries(ordering_key, state, id);
     `,
   },
+  {
+    version: 4,
+    name: 'trigger rules per widget channel',
+    sql: `
+      CREATE TABLE channel_triggers (
+        channel_id INTEGER PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        rules_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

@@ -8,6 +8,7 @@ import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
 import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
+import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 
@@ -26,6 +27,7 @@ export function openStore(options: OpenDbOptions) {
     visitors: createVisitorsRepo(db, writes),
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
+    triggers: createTriggersRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

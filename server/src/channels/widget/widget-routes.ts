@@ -3,7 +3,8 @@ import { CALLBACK_DISABLED, LAUNCHER_MARKUP, type WidgetSettings } from '@svc/pr
 import { notFound } from '../../http/errors.ts';
 import type { Store } from '../../store/store.ts';
 
-/** The loader's one small request before the chat is needed: the channel's name and online status. Any
+/** The loader's one small request before the chat is needed: the channel's name and online status, the
+ * launcher, whether calls can be asked for, and the trigger rules. Any
  * site may embed the widget, so it answers every origin. */
 export function registerWidgetRoutes(router: Router, deps: { store: Store }): void {
   router.get('/widget-api/:publicId/settings', async (ctx) => {
@@ -16,7 +17,7 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store }): vo
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
       launcher: LAUNCHER_MARKUP,
       callback: { result: 'fail', reason: CALLBACK_DISABLED, detail: 'Calls are not set up for this channel' },
-      rules: [],
+      rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;
