@@ -146,16 +146,18 @@ test.describe('widget: conversation', () => {
     });
   });
 
-  test('widget: with no agent online the widget says so, and comes back online by itself', async ({ widget, widgetPage }) => {
+  test('widget: with no agent online the widget offers the offline form, and the chat once an agent is back', async ({ widget, widgetPage }) => {
     await widget.agentApi.setPresence('offline');
     await widgetPage.goto(widget.site.url);
     expect(await widgetPage.api((api) => api.chatMode())).toBe('offline');
-    await widgetPage.open();
-    await expect(widgetPage.offline).toBeVisible();
+    await widgetPage.launcher.click();
+    const offlineForm = widgetPage.frame.getByRole('form', { name: 'No one is online right now' });
+    await expect(offlineForm).toBeVisible();
     await expect(widgetPage.header).toContainText('Away right now');
 
     await widget.agentApi.setPresence('online');
-    await expect(widgetPage.offline).toBeHidden();
+    await expect(offlineForm).toBeHidden();
+    await expect(widgetPage.textbox).toBeVisible();
     await expect.poll(() => widgetPage.api((api) => api.chatMode())).toBe('online');
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fileMediaTypes, httpUrlSchema, type MediaFields, type MessageType } from './media.ts';
 import type { CallbackAvailability } from './calls.ts';
+import { EMAIL_PATTERN } from './contact-rules.ts';
 import { codePointLength } from './text.ts';
 import type { TriggerRule } from './triggers.ts';
 
@@ -157,7 +158,7 @@ export const offlineMessageSchema = z
       .string()
       .trim()
       .max(320)
-      .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email: not an e-mail address')
+      .refine((v) => v === '' || EMAIL_PATTERN.test(v), 'email: not an e-mail address')
       .optional(),
     phone: z
       .string()

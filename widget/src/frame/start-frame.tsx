@@ -181,6 +181,22 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         });
         report();
       }),
+    async sendOffline(message) {
+      const url = new URL(`widget-api/${encodeURIComponent(init.widget_id)}/offline-messages`, serviceUrl);
+      const token = saved.get('visitor');
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          body: JSON.stringify(message),
+          headers: { 'content-type': 'application/json', ...(token ? { 'x-visitor-token': token } : {}) },
+        });
+        if (res.ok) return null;
+        const answer = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
+        return answer?.error?.message ?? `The message was not accepted (HTTP ${res.status}).`;
+      } catch {
+        return 'No connection to the chat service; try again in a moment.';
+      }
+    },
   };
   render(<App model={model} />, root);
 

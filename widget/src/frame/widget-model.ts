@@ -1,4 +1,4 @@
-import type { ContactInfo } from '@svc/protocol';
+import type { ContactInfo, OfflineMessageRequest } from '@svc/protocol';
 import type { Conversation } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
@@ -28,4 +28,6 @@ export interface WidgetModel {
   act(action: ViewAction): void;
   /** The contacts form (spec 6.3 svc_onIntroduction): resolves once the server took it, or refused it. */
   saveContact(contact: ContactInfo): Promise<boolean>;
+  /** The offline form: resolves with the service's reason when it refused the message, or null. */
+  sendOffline(message: OfflineMessageRequest): Promise<string | null>;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CallbackForm } from '../features/callback-form/CallbackForm.tsx';
 import { ContactForm } from '../features/contact-form/ContactForm.tsx';
+import { OfflineForm } from '../features/offline-form/OfflineForm.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import { Banner } from './Banner.tsx';
 import { Composer } from './Composer.tsx';
@@ -12,7 +13,13 @@ import { useStore } from './use-store.ts';
 /** The chat window: the header, the conversation or the callback form, and the text box. Escape minimizes it. */
 export function App({ model }: { model: WidgetModel }) {
   const view = useStore(model.view);
+  const { status, live, messages } = useStore(model.conversation);
   const [contactOpen, setContactOpen] = useState(false);
+  const [chatInstead, setChatInstead] = useState(false);
+  const unsent = useStore(model.outbox).length;
+  const connected = useStore(model.connection) === 'online';
+  // While no agent is online and no conversation goes on, the window offers the offline form first.
+  const offlineForm = connected && status === 'offline' && !live && messages.length === 0 && unsent === 0 && !chatInstead;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && model.act('close');
     document.addEventListener('keydown', onKey);
@@ -23,6 +30,8 @@ export function App({ model }: { model: WidgetModel }) {
       <Header model={model} contactOpen={contactOpen} toggleContact={() => setContactOpen(!contactOpen)} />
       {view === 'call' ? (
         <CallbackForm model={model} />
+      ) : offlineForm ? (
+        <OfflineForm model={model} chatInstead={() => setChatInstead(true)} />
       ) : (
         <>
           <Banner model={model} openContact={() => setContactOpen(true)} />

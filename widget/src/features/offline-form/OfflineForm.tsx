@@ -1,0 +1,97 @@
+import type { OfflineMessageRequest } from '@svc/protocol';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { WidgetModel } from '../../frame/widget-model.ts';
+import { offlineFormProblem } from './offline-form-problem.ts';
+
+const FIELDS = [
+  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name', max: 200 },
+  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', max: 320 },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', max: 100 },
+] as const;
+
+/**
+ * The offline form (spec 4.4 sendOfflineMessage, from inside the window): shown instead of the chat while no
+ * agent is online and no conversation goes on. The message reaches the agents' Offline list and the owner's
+ * offline_message webhook; the visitor may still write in the chat instead.
+ */
+export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatInstead: () => void }) {
+  const known = model.conversation.get().contact;
+  const [form, setForm] = useState<OfflineMessageRequest>({
+    name: known.name ?? '',
+    email: known.email ?? '',
+    phone: known.phone ?? '',
+    message: '',
+  });
+  const [state, setState] = useState<{ kind: 'editing' | 'sending' | 'sent' } | { kind: 'refused'; reason: string }>({ kind: 'editing' });
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+
+  if (state.kind === 'sent')
+    return (
+      <div class="offline-form" role="status">
+        <h2>Thank you!</h2>
+        <p>We got your message and will answer {form.email ? `at ${form.email}` : `on ${form.phone}`} as soon as we are back.</p>
+        <div class="row">
+          <button type="button" class="link" onClick={() => setState({ kind: 'editing' })}>
+            Send another message
+          </button>
+        </div>
+      </div>
+    );
+
+  const submit = async () => {
+    const problem = offlineFormProblem(form);
+    if (problem) return setState({ kind: 'refused', reason: problem });
+    setState({ kind: 'sending' });
+    const error = await model.sendOffline(form);
+    if (!error) setForm({ ...form, message: '' });
+    setState(error ? { kind: 'refused', reason: error } : { kind: 'sent' });
+  };
+  return (
+    <form
+      class="offline-form"
+      aria-labelledby="offline-title"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="offline-title">No one is online right now</h2>
+      <p>Leave a message and a way to reach you: we will answer as soon as we are back.</p>
+      {FIELDS.map((field, i) => (
+        <label key={field.key}>
+          {field.label}
+          <input
+            ref={i === 0 ? first : undefined}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            maxLength={field.max}
+            value={form[field.key]}
+            onInput={(event) => setForm({ ...form, [field.key]: event.currentTarget.value })}
+          />
+        </label>
+      ))}
+      <label>
+        Message
+        <textarea
+          rows={4}
+          maxLength={4000}
+          value={form.message}
+          onInput={(event) => setForm({ ...form, message: event.currentTarget.value })}
+        />
+      </label>
+      <p role="alert" class="invalid">
+        {state.kind === 'refused' && state.reason}
+      </p>
+      <div class="row">
+        <button type="submit" class="primary" disabled={state.kind === 'sending'}>
+          {state.kind === 'sending' ? 'Sending…' : 'Send message'}
+        </button>
+        <button type="button" class="link" onClick={chatInstead}>
+          Write in the chat instead
+        </button>
+      </div>
+    </form>
+  );
+}
