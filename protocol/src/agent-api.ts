@@ -15,13 +15,36 @@ const email = z
 const id = z.number().int().positive();
 
 // ---- admin API: agents ----
+/** An admin sees the admin panel and may use the admin API with its own token; an agent answers chats. */
+export const agentRoles = ['admin', 'agent'] as const;
+export type AgentRole = (typeof agentRoles)[number];
+
+const password = z.string().min(8, 'must have at least 8 characters').max(200);
 export const createAgentSchema = z.object({
   name,
   email,
-  password: z.string().min(8, 'must have at least 8 characters').max(200),
+  password,
   photo: httpUrlSchema.nullish(),
+  role: z.enum(agentRoles).default('agent'),
+  /** The channels whose chats the agent receives (the channels' agent_ids, from the agent's side). */
+  channel_ids: z.array(id).max(1000).optional(),
 });
-export type CreateAgentRequest = z.infer<typeof createAgentSchema>;
+export type CreateAgentRequest = z.input<typeof createAgentSchema>;
+
+/** PATCH /api/v1/agents/:id. `active: false` ends the agent's sessions at once and refuses its logins. */
+export const updateAgentSchema = z
+  .object({
+    name,
+    email,
+    password,
+    photo: httpUrlSchema.nullable(),
+    role: z.enum(agentRoles),
+    active: z.boolean(),
+    channel_ids: z.array(id).max(1000),
+  })
+  .partial()
+  .strict();
+export type UpdateAgentRequest = z.infer<typeof updateAgentSchema>;
 
 export const loginSchema = z.object({ email, password: z.string().min(1).max(200) });
 export type LoginRequest = z.infer<typeof loginSchema>;
@@ -36,6 +59,9 @@ export interface AgentView {
   email: string;
   photo: string | null;
   status: PresenceStatus;
+  role: AgentRole;
+  /** An inactive agent can no longer log in, and its tokens no longer work. */
+  active: boolean;
 }
 
 // ---- admin API: channels ----

@@ -34,9 +34,9 @@ describe('admin api authentication', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('does not take an agent token for the admin api', async () => {
+  it('refuses the token of an agent that is not an admin with 403', async () => {
     const agent = await createAgent(t.api);
-    expect((await t.api.get('/api/v1/agents', agent.token)).status).toBe(401);
+    expect((await t.api.get('/api/v1/agents', agent.token)).status).toBe(403);
   });
 });
 
@@ -49,7 +49,15 @@ describe('admin api: agents', () => {
     expect(res.body).not.toHaveProperty('password');
     expect((await t.api.get('/api/v1/me', res.body.token)).status).toBe(200);
     const list = await t.api.get('/api/v1/agents', ADMIN_TOKEN);
-    expect(list.body.agents).toContainEqual({ id: res.body.id, name: 'Maria', email: 'maria@example.com', photo: null, status: 'offline' });
+    expect(list.body.agents).toContainEqual({
+      id: res.body.id,
+      name: 'Maria',
+      email: 'maria@example.com',
+      photo: null,
+      status: 'offline',
+      role: 'agent',
+      active: true,
+    });
   });
 
   it('refuses a second agent with the same e-mail in any case', async () => {

@@ -1,11 +1,18 @@
 import type Router from '@koa/router';
-import { createAgentSchema, createBotProviderSchema, createChannelSchema, updateChannelSchema, type BotProviderView } from '@svc/protocol';
+import {
+  createAgentSchema,
+  createBotProviderSchema,
+  createChannelSchema,
+  updateAgentSchema,
+  updateChannelSchema,
+  type BotProviderView,
+} from '@svc/protocol';
 import { z } from 'zod';
 import type { AgentService } from '../agents/agent-service.ts';
 import { agentView, iso } from '../conversations/views.ts';
 import { channelView } from '../channels/channel-views.ts';
 import type { ChannelService } from '../channels/channel-service.ts';
-import { requireAdmin } from '../http/auth.ts';
+import { currentAdminAgent, requireAdmin } from '../http/auth.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { outboundUrlProblem, type UrlPolicy } from '../lib/outbound-url.ts';
@@ -28,7 +35,7 @@ const idParam = z.coerce.number().int().positive();
 /** The admin API of the contract, behind `Authorization: Bearer <SVC_ADMIN_TOKEN>`. */
 export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
   const { store, urls } = deps;
-  const admin = requireAdmin(deps.adminTokenHash);
+  const admin = requireAdmin(deps.adminTokenHash, store);
 
   const present = async (c: ChannelRecord) => channelView(c, await store.channels.status(c.id), urls);
   const providerView = (p: BotProviderRecord): BotProviderView => ({
@@ -52,6 +59,24 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
 
   router.get('/api/v1/agents', admin, async (ctx) => {
     ctx.body = { agents: (await store.agents.list()).map(agentView) };
+  });
+
+  const agentId = (raw: string) => {
+    const id = idParam.safeParse(raw);
+    if (!id.success) throw notFound('No such agent');
+    return id.data;
+  };
+
+  router.get('/api/v1/agents/:id', admin, async (ctx) => {
+    const agent = await store.agents.findById(agentId(ctx.params.id!));
+    if (!agent) throw notFound('No such agent');
+    ctx.body = { ...agentView(agent), channel_ids: await store.agents.channelIds(agent.id) };
+  });
+
+  router.patch('/api/v1/agents/:id', admin, async (ctx) => {
+    const request = parseOr400(updateAgentSchema, ctx.request.body ?? {});
+    const agent = await deps.agents.update(agentId(ctx.params.id!), request, currentAdminAgent(ctx));
+    ctx.body = { ...agentView(agent), channel_ids: await store.agents.channelIds(agent.id) };
   });
 
   router.post('/api/v1/channels', admin, async (ctx) => {

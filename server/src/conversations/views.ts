@@ -7,7 +7,7 @@ import type { AgentRecord, ChatRecord, ClientRecord, MessageRecord } from '../st
 export const iso = (ms: number) => new Date(ms).toISOString();
 
 export function agentView(a: AgentRecord): AgentView {
-  return { id: a.id, name: a.name, email: a.email, photo: a.photo, status: a.status };
+  return { id: a.id, name: a.name, email: a.email, photo: a.photo, status: a.status, role: a.role, active: a.active };
 }
 
 /** The client as agents see it; custom data links outside the channel's safe domains are dropped. */

@@ -23,7 +23,7 @@ export const DEMO_LOGIN: DemoLogin = { email: 'demo@example.com', password: 'dem
 export async function seedDemo(deps: { store: Store; agents: AgentService; channels: ChannelService; urls: PublicUrls; log: Logger }) {
   const { store } = deps;
   if ((await store.agents.list()).length > 0) return DEMO_LOGIN;
-  const { agent } = await deps.agents.create({ name: 'Demo Agent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password }, 'admin');
+  const { agent } = await deps.agents.create({ name: 'Demo Agent', email: DEMO_LOGIN.email, password: DEMO_LOGIN.password, role: 'admin' });
   const widget = await deps.channels.create({
     kind: 'widget',
     name: DEMO_WIDGET_NAME,

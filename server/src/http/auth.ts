@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { hashToken, safeEqual } from '../lib/secrets.ts';
 import type { AgentRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import { AppError, invalidClient } from './errors.ts';
+import { AppError, forbidden, invalidClient } from './errors.ts';
 
 /** The bearer token, or undefined when there is no Authorization header; a header of another form is a
  * 401 `unauthorized_client` (contract: Errors). */
@@ -15,11 +15,21 @@ export function bearerToken(ctx: Context): string | undefined {
   return match[1];
 }
 
-/** Admin API: `Authorization: Bearer <SVC_ADMIN_TOKEN>`; only the token's hash is held. */
-export function requireAdmin(adminTokenHash: string): Middleware {
+/**
+ * Admin API: `Authorization: Bearer <SVC_ADMIN_TOKEN>` (scripts), or the token of an active agent whose role is
+ * admin (the console's admin panel), which is then `currentAgent`. Only hashes of tokens are held.
+ */
+export function requireAdmin(adminTokenHash: string, store: Store): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx);
-    if (!token || !safeEqual(hashToken(token), adminTokenHash)) throw invalidClient('Missing or invalid admin token');
+    const tokenHash = token ? hashToken(token) : undefined;
+    if (!tokenHash) throw invalidClient('Missing or invalid admin token');
+    if (!safeEqual(tokenHash, adminTokenHash)) {
+      const agent = await store.agents.findByTokenHash(tokenHash);
+      if (!agent) throw invalidClient('Missing or invalid admin token');
+      if (agent.role !== 'admin') throw forbidden('Only admins may do this');
+      ctx.state.agent = agent;
+    }
     await next();
   };
 }
@@ -36,6 +46,9 @@ export function requireAgent(store: Store): Middleware {
     await next();
   };
 }
+
+/** The admin agent behind an admin API request, or undefined when the admin token was used. */
+export const currentAdminAgent = (ctx: Context): AgentRecord | undefined => ctx.state.agent as AgentRecord | undefined;
 
 export function currentAgent(ctx: Context): AgentRecord {
   return ctx.state.agent as AgentRecord;

@@ -41,6 +41,10 @@ export function createAgentsRepo(db: Db) {
       `SELECT ${columns} FROM agent_tokens t JOIN agents a ON a.id = t.agent_id WHERE t.token_hash = ? AND a.active = 1`,
     ),
     setStatus: db.prepare('UPDATE agents SET status = ? WHERE id = ?'),
+    tokenHashes: db.prepare<[number], string>('SELECT token_hash FROM agent_tokens WHERE agent_id = ?').pluck(),
+    revokeAll: db.prepare('DELETE FROM agent_tokens WHERE agent_id = ?'),
+    clearChannels: db.prepare('DELETE FROM channel_agents WHERE agent_id = ?'),
+    addChannel: db.prepare('INSERT OR IGNORE INTO channel_agents (channel_id, agent_id) VALUES (?, ?)'),
     revokeToken: db.prepare('DELETE FROM agent_tokens WHERE token_hash = ?'),
     existing: db.prepare<[string], number>('SELECT id FROM agents WHERE id IN (SELECT value FROM json_each(?))').pluck(),
     channelIds: db
@@ -59,7 +63,35 @@ export function createAgentsRepo(db: Db) {
     },
   );
 
+  const update = db.transaction((id: number, patch: AgentPatch): string[] => {
+    const columns: Record<string, unknown> = {
+      name: patch.name,
+      email: patch.email,
+      password_hash: patch.passwordHash,
+      photo: patch.photo,
+      role: patch.role,
+      active: patch.active === undefined ? undefined : patch.active ? 1 : 0,
+      status: patch.active === false ? 'offline' : undefined,
+    };
+    const set = Object.entries(columns).filter(([, v]) => v !== undefined);
+    if (set.length)
+      db.prepare(`UPDATE agents SET ${set.map(([k]) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...Object.fromEntries(set), id });
+    if (patch.channelIds) {
+      q.clearChannels.run(id);
+      for (const channelId of patch.channelIds) q.addChannel.run(channelId, id);
+    }
+    // A deactivated agent's tokens go at once; the hashes are returned so its live connections can be ended.
+    if (patch.active !== false) return [];
+    const hashes = q.tokenHashes.all(id);
+    q.revokeAll.run(id);
+    return hashes;
+  });
+
   return {
+    /** Changes the agent in one unit of work; answers the hashes of the tokens it revoked. */
+    async update(id: number, patch: AgentPatch): Promise<string[]> {
+      return update(id, patch);
+    },
     /** Creates the agent and its first API token in one unit of work. */
     async create(
       input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' },
@@ -103,3 +135,13 @@ export function createAgentsRepo(db: Db) {
   };
 }
 export type AgentsRepo = ReturnType<typeof createAgentsRepo>;
+
+export interface AgentPatch {
+  name?: string;
+  email?: string;
+  passwordHash?: string;
+  photo?: string | null;
+  role?: 'admin' | 'agent';
+  active?: boolean;
+  channelIds?: number[];
+}

@@ -11,7 +11,7 @@ import type { Store } from '../../store/store.ts';
  */
 export function registerTriggerRoutes(router: Router, deps: { store: Store; adminTokenHash: string }): void {
   const { store } = deps;
-  const admin = requireAdmin(deps.adminTokenHash);
+  const admin = requireAdmin(deps.adminTokenHash, store);
   const widgetChannel = async (raw: string) => {
     const id = Number(raw);
     const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
