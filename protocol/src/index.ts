@@ -8,3 +8,5 @@ export * from './widget-api.ts';
 export * from './bot-api.ts';
 export * from './bot-markdown.ts';
 export * from './webhooks.ts';
+export * from './departments.ts';
+export * from './geoip.ts';

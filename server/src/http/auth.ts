@@ -37,6 +37,16 @@ export function requireAgent(store: Store): Middleware {
   };
 }
 
+/** Read-only routes both admins and agents use: the admin token, else an agent token. */
+export function requireAdminOrAgent(adminTokenHash: string, store: Store): Middleware {
+  const agent = requireAgent(store);
+  return async (ctx, next) => {
+    const token = bearerToken(ctx);
+    if (token && safeEqual(hashToken(token), adminTokenHash)) return next();
+    return agent(ctx, next);
+  };
+}
+
 export function currentAgent(ctx: Context): AgentRecord {
   return ctx.state.agent as AgentRecord;
 }

@@ -2,6 +2,8 @@ import type {
   ChannelKind,
   CrmView,
   CustomDataField,
+  DepartmentRef,
+  GeoIp,
   WebhookEventName,
   ChatState,
   DeliveryState,
@@ -72,6 +74,10 @@ export interface ClientRecord {
   utm: Record<string, string> | null;
   userAgent: string | null;
   ip: string | null;
+  /** spec 2.3 session.geoip of `ip`; `{}` when unknown. */
+  geoip: GeoIp;
+  /** The department the client's next chat opens in, if one was asked for. */
+  pendingDepartmentId: number | null;
   /** Blocked by an agent: the client's new messages are refused. */
   blacklisted: boolean;
 }
@@ -82,7 +88,19 @@ export type ClientProfile = Partial<Pick<ClientRecord, 'name' | 'phone' | 'email
 export type VisitorPatch = Partial<
   Pick<
     ClientRecord,
-    'name' | 'phone' | 'email' | 'description' | 'customData' | 'userToken' | 'url' | 'pageTitle' | 'referrer' | 'utm' | 'userAgent' | 'ip'
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'description'
+    | 'customData'
+    | 'userToken'
+    | 'url'
+    | 'pageTitle'
+    | 'referrer'
+    | 'utm'
+    | 'userAgent'
+    | 'ip'
+    | 'geoip'
   >
 >;
 
@@ -118,6 +136,7 @@ export interface ChatRecord {
   crm: CrmView | null;
   /** The visitor's rating of the chat. */
   rate: 'positive' | 'negative' | null;
+  department: DepartmentRef | null;
   client: ClientRecord;
   lastMessage: MessageRecord | null;
 }
