@@ -21,6 +21,11 @@ export const updateDepartmentSchema = z
   .refine((r) => r.name !== undefined || r.agent_ids !== undefined, 'give name, agent_ids or both');
 export type UpdateDepartmentRequest = z.infer<typeof updateDepartmentSchema>;
 
+// ---- agent API: a chat's department ----
+/** `PUT /api/v1/chats/:id/department`: moves the chat to a department, or out of its department with null. */
+export const chatDepartmentSchema = z.object({ department_id: z.number().int().positive().nullable() }).strict();
+export type ChatDepartmentRequest = z.infer<typeof chatDepartmentSchema>;
+
 /** A department as the admin and agent APIs answer it: the agents who belong to it, by id. */
 export interface DepartmentView extends DepartmentRef {
   agent_ids: number[];

@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
-import { createDepartmentSchema, updateDepartmentSchema } from '@svc/protocol';
+import { chatDepartmentSchema, createDepartmentSchema, updateDepartmentSchema } from '@svc/protocol';
 import { z } from 'zod';
-import { requireAdmin, requireAdminOrAgent } from '../http/auth.ts';
+import { chatView } from '../conversations/views.ts';
+import { currentAgent, requireAdmin, requireAdminOrAgent, requireAgent } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
@@ -9,7 +10,8 @@ import { departmentView, type DepartmentService } from './department-service.ts'
 
 const idParam = z.coerce.number().int().positive();
 
-/** Departments in the admin API; admins and agents may read them (agents to show and pick one). */
+/** Departments in the admin API; admins and agents may read them, and an agent may move a chat it sees to
+ * another department. */
 export function registerDepartmentRoutes(
   router: Router,
   deps: { store: Store; departments: DepartmentService; adminTokenHash: string },
@@ -48,5 +50,13 @@ export function registerDepartmentRoutes(
   router.delete('/api/v1/departments/:id', admin, async (ctx) => {
     await departments.delete(departmentId(ctx.params.id));
     ctx.status = 204;
+  });
+
+  router.put('/api/v1/chats/:id/department', requireAgent(store), async (ctx) => {
+    const chatId = idParam.safeParse(ctx.params.id);
+    const chat = chatId.success ? await store.chats.findForAgent(chatId.data, currentAgent(ctx).id) : undefined;
+    if (!chat) throw notFound('No such chat');
+    const { department_id } = parseOr400(chatDepartmentSchema, ctx.request.body);
+    ctx.body = { chat: chatView(await departments.setChatDepartment(chat.id, department_id)) };
   });
 }
