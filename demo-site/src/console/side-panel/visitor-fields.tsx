@@ -46,7 +46,15 @@ export function VisitorFields({ client }: { client: ClientView }) {
       ))}
       {client.user_agent && <Field label="Browser">{client.user_agent}</Field>}
       {client.ip && <Field label="IP address">{client.ip}</Field>}
-      {location && <Field label="Location">{location}</Field>}
+      {location && (
+        <Field label="Location">
+          <span class="field-line">{location}</span>
+          {/* The DB-IP Lite data is CC BY 4.0: pages that show its results link back to DB-IP. */}
+          <ExternalLink href="https://db-ip.com" class="field-line">
+            IP Geolocation by DB-IP
+          </ExternalLink>
+        </Field>
+      )}
     </>
   );
 }
