@@ -24,7 +24,7 @@ export function createDepartmentService(deps: { store: Store; events: DomainEven
   }
 
   /** The department, or a 400 naming the unknown id (it comes from a caller, not from a URL). */
-  async function existing(departmentId: number | null) {
+  async function checkDepartment(departmentId: number | null) {
     if (departmentId === null) return;
     if (!(await store.departments.findById(departmentId))) throw invalidRequest(`department_id: no department with id ${departmentId}`);
   }
@@ -58,7 +58,7 @@ export function createDepartmentService(deps: { store: Store; events: DomainEven
      * @example await departments.setChatDepartment(chat.id, 3)
      */
     async setChatDepartment(chatId: number, departmentId: number | null): Promise<ChatRecord> {
-      await existing(departmentId);
+      await checkDepartment(departmentId);
       if (!(await store.chats.setDepartment(chatId, departmentId))) throw notFound('No such chat');
       const chat = (await store.chats.findById(chatId))!;
       events.emit('chat.updated', { chat });
@@ -72,7 +72,7 @@ export function createDepartmentService(deps: { store: Store; events: DomainEven
      * @example await departments.setVisitorDepartment(visitor.id, 3)
      */
     async setVisitorDepartment(clientId: number, departmentId: number | null): Promise<void> {
-      await existing(departmentId);
+      await checkDepartment(departmentId);
       if (!(await store.visitors.setPendingDepartment(clientId, departmentId))) throw notFound('No such visitor');
     },
   };
