@@ -5,4 +5,5 @@ ensureInstalled();
 pnpm(['build']);
 pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/webhook-bench.ts']);
 pnpm(['exec', 'node', 'widget/bench/size.mjs']);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentView, BotProviderView, ChannelView } from '@svc/protocol';
+import type { AgentView, BotProviderView, ChannelView, DepartmentView } from '@svc/protocol';
 import { requestJson } from './http-json.ts';
 
 export interface TestAgent extends AgentView {
@@ -37,6 +37,10 @@ export class AdminApi {
       chunked: false,
       agent_ids: options.agentIds,
     });
+  }
+
+  createDepartment(name: string, agentIds: number[] = []): Promise<DepartmentView> {
+    return this.call<DepartmentView>('/api/v1/departments', 'POST', { name, agent_ids: agentIds });
   }
 
   /** Points a widget channel's server webhooks at the owner's server. */

@@ -25,6 +25,11 @@ export class AgentApi {
     return (await this.call<{ chat: ChatView }>(`/api/v1/chats/${id}`)).chat;
   }
 
+  /** Moves the chat to a department (`PUT /api/v1/chats/:id/department`), or out of one with null. */
+  async setDepartment(chatId: number, departmentId: number | null): Promise<ChatView> {
+    return (await this.call<{ chat: ChatView }>(`/api/v1/chats/${chatId}/department`, 'PUT', { department_id: departmentId })).chat;
+  }
+
   async messages(chatId: number): Promise<MessageView[]> {
     return (await this.call<{ messages: MessageView[] }>(`/api/v1/chats/${chatId}/messages`)).messages;
   }

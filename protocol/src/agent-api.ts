@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
+import type { DepartmentRef } from './departments.ts';
+import type { GeoIp } from './geoip.ts';
 import { codePointLength } from './text.ts';
 import { webhookEventNames, type CrmView, type WebhookEventName } from './webhooks.ts';
 
@@ -181,6 +183,8 @@ export interface ClientView {
   utm: Record<string, string> | null;
   user_agent: string | null;
   ip: string | null;
+  /** Where the visitor's address is (spec 2.3 geoip); `{}` when unknown. */
+  geoip: GeoIp;
   /** Blocked when a chat was closed with `blacklist`: new messages from this client are refused. */
   blacklisted: boolean;
 }
@@ -218,6 +222,8 @@ export interface ChatView {
   crm: CrmView | null;
   /** The visitor's rating from the widget. */
   rate: 'positive' | 'negative' | null;
+  /** The department the chat belongs to (spec 2.3), if any. */
+  department: DepartmentRef | null;
   last_message: MessageView | null;
 }
 

@@ -11,3 +11,5 @@ export * from './webhooks.ts';
 export * from './calls.ts';
 export * from './triggers.ts';
 export * from './launcher.ts';
+export * from './departments.ts';
+export * from './geoip.ts';

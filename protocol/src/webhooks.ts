@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { DepartmentRef } from './departments.ts';
+import type { GeoIp } from './geoip.ts';
 import { isHttpUrl } from './url.ts';
 
 /** Server webhooks of a widget channel (spec 4.3, 6.2): POSTed to the site owner's URL. */
@@ -32,7 +34,7 @@ export interface WebhookAgent {
 
 /** spec 2.3 session. */
 export interface WebhookSession {
-  geoip: Record<string, string>;
+  geoip: GeoIp;
   /** Deprecated by the spec in favour of utm_json: `key=value` pairs joined by `|`. */
   utm: string;
   utm_json: { source?: string; medium?: string; campaign?: string; content?: string; term?: string };
@@ -58,10 +60,12 @@ export interface WebhookCommon {
   session: WebhookSession;
   page: { url: string; title?: string };
   user_token?: string;
+  /** The chat's department (spec 6.2), when it has one; never on offline_message. */
+  department?: DepartmentRef;
 }
 
 export type WebhookPayload =
-  | (WebhookCommon & { event_name: 'offline_message'; offline_message_id: string; message: string })
+  | (WebhookCommon & { event_name: 'offline_message'; offline_message_id: string; message: string; department?: never })
   | (WebhookCommon & { event_name: 'chat_accepted'; chat_id: number; agent: WebhookAgent })
   | (WebhookCommon & { event_name: 'chat_assigned'; chat_id: number; agent: WebhookAgent; assign_to: string })
   | (WebhookCommon & {

@@ -15,6 +15,7 @@ const envSchema = z.object({
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
   SVC_DEMO: z.enum(['0', '1']).default('0'),
   SVC_TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -36,6 +37,8 @@ export interface Config {
   /** Server webhooks: wait before the first retry; each later one waits six times longer (5 retries). */
   webhookRetryMs: number;
   rateLimits: boolean;
+  /** Look up where visitors' addresses are (spec 2.3 session.geoip) in the bundled offline data. */
+  geoip: boolean;
   allowPrivateUrls: boolean;
   demo: boolean;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (rate limits key on it). */
@@ -68,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookTimeoutMs: e.SVC_WEBHOOK_TIMEOUT_MS,
     webhookRetryMs: e.SVC_WEBHOOK_RETRY_MS,
     rateLimits: e.SVC_RATE_LIMITS === 'on',
+    geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',
     trustProxy: e.SVC_TRUST_PROXY === '1',

@@ -29,6 +29,10 @@ import { createConversationService } from './conversations/conversation-service.
 import { DomainEvents } from './conversations/domain-events.ts';
 import { DEMO_WIDGET_NAME, seedDemo, type DemoLogin } from './demo/seed-demo.ts';
 import { createDeliveryWorker } from './delivery/delivery-worker.ts';
+import { registerDepartmentRoutes } from './departments/department-routes.ts';
+import { createDepartmentService } from './departments/department-service.ts';
+import { dbIpCitySource } from './geoip/dbip-city.ts';
+import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { createRateLimits } from './http/rate-limits.ts';
@@ -71,6 +75,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const uploads = createUploadStore(path.join(path.dirname(path.resolve(config.dbPath)), 'uploads'));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
+  const departments = createDepartmentService({ store, events });
+  const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
     store,
     events,
@@ -107,6 +113,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     ctx.body = { ok: true };
   });
   registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
+  registerDepartmentRoutes(router, { store, departments, adminTokenHash: adminToken.hash });
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
@@ -143,6 +150,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     log,
     resolveUpload: (url) => resolveOwnUpload(url, urls, uploads),
     trustProxy: config.trustProxy,
+    geoip,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -32,6 +32,7 @@ export function clientView(c: ClientRecord, safeDomains: string[]): ClientView {
     utm: c.utm,
     user_agent: c.userAgent,
     ip: c.ip,
+    geoip: c.geoip,
     blacklisted: c.blacklisted,
   };
 }
@@ -65,6 +66,7 @@ export function chatView(c: ChatRecord): ChatView {
     closed_at: c.closedAt === null ? null : iso(c.closedAt),
     crm: c.crm,
     rate: c.rate,
+    department: c.department,
     last_message: c.lastMessage && messageView(c.lastMessage),
   };
 }

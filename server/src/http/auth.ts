@@ -49,6 +49,15 @@ export function requireAgent(store: Store): Middleware {
 
 /** The admin agent behind an admin API request, or undefined when the admin token was used. */
 export const currentAdminAgent = (ctx: Context): AgentRecord | undefined => ctx.state.agent as AgentRecord | undefined;
+/** Read-only routes both admins and agents use: the admin token, else an agent token. */
+export function requireAdminOrAgent(adminTokenHash: string, store: Store): Middleware {
+  const agent = requireAgent(store);
+  return async (ctx, next) => {
+    const token = bearerToken(ctx);
+    if (token && safeEqual(hashToken(token), adminTokenHash)) return next();
+    return agent(ctx, next);
+  };
+}
 
 export function currentAgent(ctx: Context): AgentRecord {
   return ctx.state.agent as AgentRecord;

@@ -1,4 +1,4 @@
-import type { ChatState, CrmView, MediaFields, MessageType } from '@svc/protocol';
+import type { ChatState, CrmView, DepartmentRef, MediaFields, MessageType } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './deliveries-repo.ts';
@@ -20,6 +20,7 @@ interface ChatRow {
   agent_joined: number;
   crm_json: string | null;
   rate: 'positive' | 'negative' | null;
+  department_json: string | null;
   client_json: string;
   last_message_json: string | null;
 }
@@ -27,6 +28,7 @@ interface ChatRow {
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
     ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
+    (SELECT json_object('id', d.id, 'name', d.name) FROM departments d WHERE d.id = ch.department_id) AS department_json,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
@@ -48,6 +50,7 @@ const toChat = (r: ChatRow): ChatRecord => ({
   agentJoined: r.agent_joined === 1,
   crm: r.crm_json === null ? null : (JSON.parse(r.crm_json) as CrmView),
   rate: r.rate,
+  department: r.department_json === null ? null : (JSON.parse(r.department_json) as DepartmentRef),
   client: toClient(JSON.parse(r.client_json) as ClientRow),
   lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
 });
@@ -109,7 +112,15 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
        VALUES (@channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
     ),
     liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
-    insertChat: db.prepare('INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at) VALUES (?, ?, ?, ?, ?)'),
+    // A new chat opens in the department asked for the client's next chat, which is then used up.
+    insertChat: db.prepare(
+      `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
+       VALUES (@channelId, @clientId, @state, @botProviderId, @now, (SELECT pending_department_id FROM clients WHERE id = @clientId))`,
+    ),
+    clearPendingDepartment: db.prepare(
+      'UPDATE clients SET pending_department_id = NULL WHERE id = ? AND pending_department_id IS NOT NULL',
+    ),
+    setDepartment: db.prepare('UPDATE chats SET department_id = ? WHERE id = ?'),
     handOver: db.prepare("UPDATE chats SET state = 'open' WHERE id = ? AND state = 'bot'"),
     markJoined: db.prepare('UPDATE chats SET agent_joined = 1 WHERE id = ? AND agent_joined = 0 AND bot_provider_id IS NOT NULL'),
     markFailed: db.prepare("UPDATE messages SET delivery = 'failed', error = ? WHERE id = ?"),
@@ -165,7 +176,9 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     const chatCreated = chatId === undefined;
     if (chatId === undefined) {
       const state = input.botProviderRowId === null ? 'open' : 'bot';
-      chatId = Number(q.insertChat.run(input.channelId, client.id, state, input.botProviderRowId, now).lastInsertRowid);
+      const row = { channelId: input.channelId, clientId: client.id, state, botProviderId: input.botProviderRowId, now };
+      chatId = Number(q.insertChat.run(row).lastInsertRowid);
+      q.clearPendingDepartment.run(client.id);
     }
     const m = input.message;
     const messageId = Number(
@@ -300,6 +313,11 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
     async setCrm(chatId: number, crm: CrmView): Promise<void> {
       await writes.run(() => q.setCrm.run(JSON.stringify(crm), chatId));
+    },
+    /** Puts the chat in a department (spec 2.3), or takes it out of its department with null. False when
+     * there is no such chat. */
+    async setDepartment(chatId: number, departmentId: number | null): Promise<boolean> {
+      return writes.run(() => q.setDepartment.run(departmentId, chatId).changes === 1);
     },
     /** The visitor's rating of the chat (spec 2.3 chat.rate). */
     async setRate(chatId: number, rate: 'positive' | 'negative'): Promise<void> {

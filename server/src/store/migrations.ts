@@ -211,6 +211,32 @@ const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 2,
+    name: 'departments and visitor geoip',
+    sql: `
+      -- spec 2.3 department; deleting one detaches its chats (ON DELETE SET NULL)
+      CREATE TABLE departments (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        created_at INTEGER NOT NULL
+      );
+
+      CREATE TABLE department_agents (
+        department_id INTEGER NOT NULL REFERENCES departments(id) ON DELETE CASCADE,
+        agent_id INTEGER NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        PRIMARY KEY (department_id, agent_id)
+      );
+      CREATE INDEX department_agents_by_agent ON department_agents(agent_id);
+
+      ALTER TABLE chats ADD COLUMN department_id INTEGER REFERENCES departments(id) ON DELETE SET NULL;
+      CREATE INDEX chats_by_department ON chats(department_id);
+      -- the department the visitor's next chat opens in (the widget's proactive invitation); used once
+      ALTER TABLE clients ADD COLUMN pending_department_id INTEGER REFERENCES departments(id) ON DELETE SET NULL;
+      -- spec 2.3 session.geoip, looked up from the visitor's address when it is recorded
+      ALTER TABLE clients ADD COLUMN geoip_json TEXT;
+    `,
+  },
+  {
     version: 4,
     name: 'trigger rules per widget channel',
     sql: `

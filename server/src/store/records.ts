@@ -2,6 +2,8 @@ import type {
   ChannelKind,
   CrmView,
   CustomDataField,
+  DepartmentRef,
+  GeoIp,
   WebhookEventName,
   ChatState,
   DeliveryState,
@@ -72,6 +74,10 @@ export interface ClientRecord {
   utm: Record<string, string> | null;
   userAgent: string | null;
   ip: string | null;
+  /** spec 2.3 session.geoip of `ip`; `{}` when unknown. */
+  geoip: GeoIp;
+  /** The department the client's next chat opens in, if one was asked for. */
+  pendingDepartmentId: number | null;
   /** Blocked by an agent: the client's new messages are refused. */
   blacklisted: boolean;
 }
@@ -95,6 +101,7 @@ export type VisitorPatch = Partial<
     | 'userAgent'
     | 'ip'
     | 'invite'
+    | 'geoip'
   >
 >;
 
@@ -130,6 +137,7 @@ export interface ChatRecord {
   crm: CrmView | null;
   /** The visitor's rating of the chat. */
   rate: 'positive' | 'negative' | null;
+  department: DepartmentRef | null;
   client: ClientRecord;
   lastMessage: MessageRecord | null;
 }

@@ -1,4 +1,4 @@
-import type { CustomDataField, DeliveryState, MediaFields, MessageAuthor, MessageType } from '@svc/protocol';
+import type { CustomDataField, DeliveryState, GeoIp, MediaFields, MessageAuthor, MessageType } from '@svc/protocol';
 import type { ClientRecord, MessageRecord } from './records.ts';
 
 /** Row shapes and mappers shared by the chat and message repositories. */
@@ -56,6 +56,8 @@ export interface ClientRow {
   utm_json: string | null;
   user_agent: string | null;
   ip: string | null;
+  geoip_json: string | null;
+  pending_department_id: number | null;
   blacklisted: number;
 }
 
@@ -80,6 +82,8 @@ export const clientColumns = [
   'utm_json',
   'user_agent',
   'ip',
+  'geoip_json',
+  'pending_department_id',
   'blacklisted',
 ] as const;
 
@@ -103,5 +107,7 @@ export const toClient = (r: ClientRow): ClientRecord => ({
   utm: r.utm_json === null ? null : (JSON.parse(r.utm_json) as Record<string, string>),
   userAgent: r.user_agent,
   ip: r.ip,
+  geoip: r.geoip_json === null ? {} : (JSON.parse(r.geoip_json) as GeoIp),
+  pendingDepartmentId: r.pending_department_id,
   blacklisted: r.blacklisted === 1,
 });

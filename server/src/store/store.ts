@@ -5,6 +5,7 @@ import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
 import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
+import { createDepartmentsRepo } from './departments-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
 import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
@@ -28,6 +29,7 @@ export function openStore(options: OpenDbOptions) {
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
     triggers: createTriggersRepo(db),
+    departments: createDepartmentsRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

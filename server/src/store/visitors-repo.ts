@@ -17,6 +17,7 @@ const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: un
   userAgent: { column: 'user_agent' },
   ip: { column: 'ip' },
   invite: { column: 'invite' },
+  geoip: { column: 'geoip_json', encode: (v) => JSON.stringify(v) },
 };
 
 /** Widget visitors: clients of widget channels, known by a token their browser keeps. */
@@ -36,6 +37,7 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
     liveChat: db.prepare<[number], { id: number; state: 'open' | 'bot'; assigned_agent_id: number | null }>(
       "SELECT id, state, assigned_agent_id FROM chats WHERE client_id = ? AND state != 'closed'",
     ),
+    setPendingDepartment: db.prepare('UPDATE clients SET pending_department_id = ?, updated_at = ? WHERE id = ?'),
     latestChat: db.prepare<[number], { id: number }>('SELECT id FROM chats WHERE client_id = ? ORDER BY id DESC LIMIT 1'),
     recentMessages: db.prepare<[number, number], MessageRow>(
       'SELECT * FROM (SELECT * FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
@@ -77,6 +79,10 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
         );
       }
       return toClient(q.byId.get(id)!);
+    },
+    /** The department the visitor's next chat opens in (null: none). False when there is no such visitor. */
+    async setPendingDepartment(clientId: number, departmentId: number | null): Promise<boolean> {
+      return writes.run(() => q.setPendingDepartment.run(departmentId, Date.now(), clientId).changes === 1);
     },
     async liveChat(clientId: number) {
       return q.liveChat.get(clientId) ?? null;

@@ -22,6 +22,8 @@ const ANONYMOUS: ClientRecord = {
   utm: null,
   userAgent: null,
   ip: null,
+  geoip: {},
+  pendingDepartmentId: null,
   blacklisted: false,
 };
 
@@ -30,7 +32,8 @@ export function webhookAgent(a: AgentRecord): WebhookAgent {
   return { id: a.id, name: a.name, email: a.email };
 }
 
-/** The fields every server webhook carries (spec 6.2, 2.3), for the chat's visitor. */
+/** The fields every server webhook about a chat carries (spec 6.2, 2.3): its visitor's, and its department
+ * when it has one. */
 export async function commonFields(
   store: Store,
   channel: ChannelRecord,
@@ -38,17 +41,19 @@ export async function commonFields(
   eventName: WebhookEventName,
   eventId: string,
 ): Promise<WebhookCommon> {
-  return visitorFields(store, channel, chat.client, eventName, eventId);
+  const fields = await visitorFields(store, channel, chat.client, eventName, eventId);
+  return chat.department ? { ...fields, department: { id: chat.department.id, name: chat.department.name } } : fields;
 }
 
-/** The same for a visitor without a chat (offline messages); an unknown visitor gets empty fields. */
+/** The same for a visitor without a chat (offline messages, which never carry a department); an unknown
+ * visitor gets empty fields. */
 export async function visitorFields(
   store: Store,
   channel: ChannelRecord,
   client: ClientRecord | null,
   eventName: WebhookEventName,
   eventId: string,
-): Promise<WebhookCommon> {
+): Promise<Omit<WebhookCommon, 'department'>> {
   const v: ClientRecord = client ?? ANONYMOUS;
   const utm = v.utm ?? {};
   return {
@@ -64,7 +69,7 @@ export async function visitorFields(
       chats_count: client ? await store.chats.countByClient(client.id) : 0,
     },
     session: {
-      geoip: {},
+      geoip: v.geoip,
       // spec 2.3: the deprecated form, key=value pairs joined by a vertical bar.
       utm: Object.entries(utm)
         .map(([k, val]) => `${k}=${val}`)

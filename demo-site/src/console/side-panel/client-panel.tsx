@@ -76,6 +76,7 @@ export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm }: Clien
         <Field label="Channel">
           <ChannelBadge name={chat.channel_name} kind={chat.channel_kind} />
         </Field>
+        <Field label="Department">{chat.department?.name ?? '—'}</Field>
         <Field label="Client id">{client.id}</Field>
         {chat.rate && <Field label="Rating">{chat.rate === 'positive' ? '👍 Good' : '👎 Bad'}</Field>}
         <VisitorFields client={client} />

@@ -15,6 +15,9 @@ export function Field({ label, children }: { label: string; children: ComponentC
 export function VisitorFields({ client }: { client: ClientView }) {
   const utm = Object.entries(client.utm ?? {});
   const customData = client.custom_data ?? [];
+  const geoip = client.geoip ?? {};
+  // City, region, country: the parts the address data knows, as plain text.
+  const location = [geoip.city, geoip.region, geoip.country ?? geoip.country_code].filter(Boolean).join(', ');
   return (
     <>
       {client.visitor_number != null && <Field label="Visitor">#{client.visitor_number}</Field>}
@@ -43,6 +46,15 @@ export function VisitorFields({ client }: { client: ClientView }) {
       ))}
       {client.user_agent && <Field label="Browser">{client.user_agent}</Field>}
       {client.ip && <Field label="IP address">{client.ip}</Field>}
+      {location && (
+        <Field label="Location">
+          <span class="field-line">{location}</span>
+          {/* The DB-IP Lite data is CC BY 4.0: pages that show its results link back to DB-IP. */}
+          <ExternalLink href="https://db-ip.com" class="field-line">
+            IP Geolocation by DB-IP
+          </ExternalLink>
+        </Field>
+      )}
     </>
   );
 }

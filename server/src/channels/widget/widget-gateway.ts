@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
+import type { GeoIpSource } from '../../geoip/geoip-source.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
@@ -42,6 +43,8 @@ interface GatewayDeps {
   resolveUpload: (url: string) => Promise<{ type: FileMediaType; file: string; file_name: string; file_size: number } | undefined>;
   /** Take the visitor's address from X-Forwarded-For (SVC_TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** spec 2.3 session.geoip of the visitor's address. */
+  geoip: GeoIpSource;
 }
 
 /** Every tab of one visitor shares this room; a visitor only ever joins its own. */
@@ -259,13 +262,15 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       const page = pageInfoSchema.safeParse(raw);
       if (!page.success) return;
       const p = page.data;
+      const ip = addressOf(socket);
       await update({
         url: p.url,
         pageTitle: p.title,
         referrer: p.referrer,
         utm: p.utm,
         userAgent: p.user_agent,
-        ip: addressOf(socket),
+        ip,
+        geoip: await deps.geoip.lookup(ip),
       }).catch(() => undefined);
     });
 

@@ -1,0 +1,176 @@
+// Server webhook deliveries: offline messages posted through the public widget API, each written with its
+// offline_message webhook in the outbox, delivered signed to a fast owner's server on 127.0.0.1. Compared
+// with a bare Node http client posting the same signed bodies to the same server in the same run, with the
+// same ordering (one request at a time per channel, the channels side by side).
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signatureHeaders } from '../src/lib/webhook-signature.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = 'bench-admin-token-0123456789';
+const COUNT = Number(process.env.BENCH_WEBHOOKS ?? 1000);
+/** offline_message webhooks of one channel leave one at a time, in order: parallelism comes from channels. */
+const CHANNELS = 8;
+const TIME_LIMIT_MS = 120_000;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      let raw = '';
+      res.on('data', (c) => (raw += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: raw }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+async function postJson(url: string, body: unknown, token?: string) {
+  const res = await post(url, JSON.stringify(body), token ? { authorization: `Bearer ${token}` } : {});
+  if (res.status >= 300) throw new Error(`POST ${url}: ${res.status} ${res.body}`);
+  return JSON.parse(res.body) as any;
+}
+
+/** The owner's server: answers every webhook `{"result":"ok"}` and resolves once it has seen `expected`. */
+function ownerServer(expected: number): Promise<{ url: string; all: Promise<void>; close: () => void }> {
+  let seen = 0;
+  let done!: () => void;
+  const all = new Promise<void>((r) => (done = r));
+  const server = http.createServer({ keepAlive: true }, (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+      if (++seen === expected) done();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, all, close: () => server.close() }),
+    ),
+  );
+}
+
+const within = <T>(work: Promise<T>, what: string) =>
+  Promise.race([
+    work,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what}: not done within ${TIME_LIMIT_MS} ms`)), TIME_LIMIT_MS).unref(),
+    ),
+  ]);
+
+/** A body shaped like the service's offline_message, signed with the channel's secret. */
+function signedBody(i: number, secret: string) {
+  const id = `evt_bench_${i}`;
+  const body = JSON.stringify({
+    event_name: 'offline_message',
+    event_id: id,
+    widget_id: `bench${i % CHANNELS}`,
+    visitor: { name: 'Bench', email: 'bench@example.com', number: '', description: '', chats_count: 0 },
+    session: { geoip: {}, utm: '', utm_json: {}, ip_addr: '', user_agent: '' },
+    page: { url: '' },
+    offline_message_id: String(i),
+    message: `offline message ${i}`,
+  });
+  return { body, headers: signatureHeaders(secret, id, body) };
+}
+
+async function bareClient(): Promise<number> {
+  const owner = await ownerServer(COUNT);
+  const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+  const lane = async (channel: number) => {
+    for (let i = channel; i < COUNT; i += CHANNELS) {
+      const { body, headers } = signedBody(i, secret);
+      await post(owner.url, body, headers);
+    }
+  };
+  const started = performance.now();
+  await within(Promise.all(Array.from({ length: CHANNELS }, (_, c) => lane(c))), 'bare client');
+  await owner.all;
+  const ms = performance.now() - started;
+  owner.close();
+  return ms;
+}
+
+function startService(dir: string): Promise<{ base: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      SVC_DB: path.join(dir, 'webhooks.sqlite'),
+      SVC_RATE_LIMITS: 'off',
+      SVC_LOG_LEVEL: 'warn',
+      SVC_ADMIN_TOKEN: ADMIN,
+      SVC_ALLOW_PRIVATE_URLS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
+  });
+}
+
+async function throughService(dir: string): Promise<number> {
+  const owner = await ownerServer(COUNT);
+  const svc = await startService(dir);
+  try {
+    const channels: { public_id: string }[] = [];
+    for (let c = 0; c < CHANNELS; c++) {
+      const body = { kind: 'widget', name: `Bench ${c}`, agent_ids: [], webhook_url: owner.url, webhook_events: ['offline_message'] };
+      channels.push(await postJson(`${svc.base}/api/v1/channels`, body, ADMIN));
+    }
+    const started = performance.now();
+    const submit = async () => {
+      for (let i = 0; i < COUNT; i += 50) {
+        await Promise.all(
+          Array.from({ length: Math.min(50, COUNT - i) }, (_, j) =>
+            postJson(`${svc.base}/widget-api/${channels[(i + j) % CHANNELS]!.public_id}/offline-messages`, {
+              name: 'Bench',
+              email: 'bench@example.com',
+              message: `offline message ${i + j}`,
+            }),
+          ),
+        );
+      }
+      await owner.all;
+    };
+    await within(submit(), 'svc webhooks');
+    return performance.now() - started;
+  } finally {
+    await new Promise((r) => {
+      svc.child.once('exit', r);
+      svc.child.kill('SIGTERM');
+    });
+    owner.close();
+  }
+}
+
+export async function webhookBench() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-webhook-bench-'));
+  try {
+    const bare = await bareClient();
+    const svc = await throughService(dir);
+    const rate = (ms: number) => ((COUNT / ms) * 1000).toFixed(0);
+    console.log(`\nServer webhook deliveries (${COUNT} offline_message events over ${CHANNELS} widget channels, owner on loopback):`);
+    console.log(`  bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
+    console.log(`  svc (public API, stored, outbox, signed, full sync): ${svc.toFixed(0)} ms = ${rate(svc)} deliveries/s`);
+    console.log(
+      `  overhead per event over the bare client: ${((svc - bare) / COUNT).toFixed(2)} ms (${(svc / bare).toFixed(2)}x the time)`,
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await webhookBench();
