@@ -151,6 +151,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     resolveUpload: (url) => resolveOwnUpload(url, urls, uploads),
     trustProxy: config.trustProxy,
     geoip,
+    departments,
   });
 
   await new Promise<void>((resolve, reject) => {

@@ -137,6 +137,21 @@ describe('widget visitors', () => {
     ]);
   });
 
+  it("gives the agent the invitation the visitor saw as context, and opens the chat in the invitation's department", async () => {
+    const sales = (await t.api.post('/api/v1/departments', { name: `Sales ${Date.now()}` }, ADMIN_TOKEN)).body;
+    const v = await visit();
+    expect(await v.socket.emitWithAck('invitation:shown', { text: ' ' } as never)).toEqual({ ok: false, error: 'invalid invitation' });
+    const refused = await v.socket.emitWithAck('invitation:shown', { text: 'Need sizes?', department_id: 99999 });
+    expect(refused).toEqual({ ok: false, error: 'department_id: no department with id 99999' });
+    expect(await v.socket.emitWithAck('invitation:shown', { text: 'Looking for a gift?', department_id: sales.id })).toEqual({ ok: true });
+    await send(v.socket, 'yes please');
+    const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+      (c: any) => c.client.id === v.session.visitor_id,
+    );
+    expect(chat.client.invite).toBe('Looking for a gift?');
+    expect(chat.department).toEqual({ id: sales.id, name: sales.name });
+  });
+
   it('shows the page the visitor is on, with partial UTM data, to the agent', async () => {
     const v = await visit();
     v.socket.emit('page:view', {

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
+import type { DepartmentService } from '../../departments/department-service.ts';
 import type { GeoIpSource } from '../../geoip/geoip-source.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
@@ -41,6 +42,7 @@ interface GatewayDeps {
   log: Logger;
   /** Visitors may attach only files uploaded to this service; their fields come from the stored file. */
   resolveUpload: (url: string) => Promise<{ type: FileMediaType; file: string; file_name: string; file_size: number } | undefined>;
+  departments: DepartmentService;
   /** Take the visitor's address from X-Forwarded-For (SVC_TRUST_PROXY=1). */
   trustProxy: boolean;
   /** spec 2.3 session.geoip of the visitor's address. */
@@ -229,6 +231,9 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         const invitation = invitationSchema.safeParse(raw);
         if (!invitation.success) throw new VisitorError('invalid invitation');
         await update({ invite: invitation.data.text });
+        // The chat the invitation leads to opens in its department; an unknown id is refused after the text is kept.
+        const departmentId = invitation.data.department_id;
+        if (departmentId !== undefined) await deps.departments.setVisitorDepartment(socket.data.visitor.id, departmentId);
         return undefined;
       }),
     );
