@@ -13,6 +13,7 @@ import { registerBotRoutes } from './bots/bot-routes.ts';
 import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
+import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { createAgentService } from './agents/agent-service.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
@@ -118,6 +119,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });

@@ -129,40 +129,6 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     ctx.body = providerView(provider);
   });
 
-  const deliveriesQuery = z.object({
-    kind: z.enum(['chat_api', 'bot', 'webhook']).optional(),
-    state: z.enum(['pending', 'delivered', 'failed']).optional(),
-    before: z.coerce.number().int().positive().optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  });
-
-  /** The channel's outbound requests (Chat API deliveries, bot events, server webhooks), newest first, each
-   * with every attempt: what went out, what came back, and when. */
-  router.get('/api/v1/channels/:id/deliveries', admin, async (ctx) => {
-    const id = channelId(ctx.params.id!);
-    if (!(await store.channels.findById(id))) throw notFound('No such channel');
-    const filter = parseOr400(deliveriesQuery, ctx.query, 'query');
-    const rows = await store.deliveries.listByChannel({ channelId: id, ...filter });
-    ctx.body = {
-      deliveries: await Promise.all(
-        rows.map(async (d) => ({
-          id: d.id,
-          kind: d.kind,
-          event_id: d.eventId,
-          chat_id: d.chatId,
-          message_id: d.messageId,
-          url: d.url,
-          payload: d.payload,
-          state: d.state,
-          last_error: d.lastError,
-          attempts: (await store.deliveries.attempts(d.id)).map((a) => ({ status: a.status, error: a.error, at: iso(a.at) })),
-          created_at: iso(d.createdAt),
-        })),
-      ),
-      next_before: rows.length === filter.limit ? rows.at(-1)!.id : null,
-    };
-  });
-
   /** Every event exchanged with the chat's bot, both ways, each outbound one with all its attempts. */
   router.get('/api/v1/chats/:id/bot-events', admin, async (ctx) => {
     const id = idParam.safeParse(ctx.params.id);

@@ -19,7 +19,7 @@ export function botSender(deps: {
   tokens: ProviderTokens;
   inbound: () => BotInbound;
 }): DeliveryHandler {
-  return async (delivery) => {
+  return async (delivery, log) => {
     const channel = await deps.store.channels.findById(delivery.channelId);
     const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
     if (!channel || !provider) return { result: 'failed', status: null, error: 'The channel no longer has this bot' };
@@ -44,6 +44,7 @@ export function botSender(deps: {
     } catch (err) {
       return retry(null, `the bot provider did not answer (${(err as Error).message})`);
     }
+    log.answer = response.body;
     if (response.status === 401 && provider.auth) deps.tokens.forget(provider.id);
     if (response.status === 405 && event === 'CHAT_CLOSED')
       return { result: 'failed', status: 405, error: 'The provider does not take CHAT_CLOSED' };

@@ -2,12 +2,13 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
-import type { AttemptOutcome } from '../store/deliveries-repo.ts';
+import type { AttemptLog, AttemptOutcome } from '../store/deliveries-repo.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
 /** Sends one attempt of a delivery of its kind and says how it went. Must not throw. */
-export type DeliveryHandler = (delivery: DeliveryRecord) => Promise<AttemptOutcome>;
+/** Sends one attempt of a delivery. The handler puts the receiver's answer in `log` for the delivery log. */
+export type DeliveryHandler = (delivery: DeliveryRecord, log: AttemptLog) => Promise<AttemptOutcome>;
 
 export interface DeliveryWorkerOptions {
   store: Store;
@@ -38,15 +39,18 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   async function attempt(delivery: DeliveryRecord) {
     const handler = handlers[delivery.kind];
+    const attemptLog: AttemptLog = {};
+    const started = performance.now();
     const outcome: AttemptOutcome = handler
-      ? await handler(delivery).catch((err: unknown) => ({
+      ? await handler(delivery, attemptLog).catch((err: unknown) => ({
           result: 'retry' as const,
           status: null,
           error: String(err),
           retryAt: Date.now() + 1000,
         }))
       : { result: 'failed', status: null, error: `no sender for deliveries of kind ${delivery.kind}` };
-    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome);
+    attemptLog.durationMs = Math.round(performance.now() - started);
+    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome, attemptLog);
     if (!finished) return log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
     const m = finished.message;
     if (m)

@@ -21,6 +21,7 @@ interface DeliveryRow {
   last_error: string | null;
   last_status: number | null;
   created_at: number;
+  replay_of: number | null;
 }
 
 const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
@@ -40,6 +41,7 @@ const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
   lastError: r.last_error,
   lastStatus: r.last_status,
   createdAt: r.created_at,
+  replayOf: r.replay_of,
 });
 
 /** Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery
@@ -51,8 +53,8 @@ export function insertDelivery(db: Db, d: NewDelivery & { chatId: number | null;
   let insert = insertStatements.get(db);
   if (!insert) {
     insert = db.prepare(
-      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     insertStatements.set(db, insert);
   }
@@ -69,6 +71,7 @@ export function insertDelivery(db: Db, d: NewDelivery & { chatId: number | null;
       d.maxAttempts,
       now,
       now,
+      d.replayOf ?? null,
     ).lastInsertRowid,
   );
 }
@@ -79,6 +82,24 @@ export type AttemptOutcome =
   | { result: 'retry'; status: number | null; error: string; retryAt: number }
   /** The receiver has spoken (an error body): no further attempt. */
   | { result: 'failed'; status: number | null; error: string };
+
+/** What the worker saw of one attempt besides its outcome. */
+export interface AttemptLog {
+  durationMs?: number;
+  /** The receiver's answer body, as it came (the log keeps its start). */
+  answer?: string;
+}
+
+/** How much of an answer the log keeps. */
+export const ANSWER_LOGGED = 2000;
+
+export interface AttemptRecord {
+  status: number | null;
+  error: string | null;
+  at: number;
+  durationMs: number | null;
+  answer: string | null;
+}
 
 export interface FinishedAttempt {
   delivery: DeliveryRecord;
@@ -103,10 +124,13 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
          next_attempt_at = @nextAttemptAt, claimed_by = NULL, lease_until = NULL, finished_at = @finishedAt WHERE id = @id`,
     ),
     messageState: db.prepare('UPDATE messages SET delivery = ?, error = ? WHERE id = ?'),
-    logAttempt: db.prepare('INSERT INTO delivery_attempts (delivery_id, status, error, finished_at) VALUES (?, ?, ?, ?)'),
-    attemptsOf: db.prepare<[number], { status: number | null; error: string | null; finished_at: number }>(
-      'SELECT status, error, finished_at FROM delivery_attempts WHERE delivery_id = ? ORDER BY id',
+    logAttempt: db.prepare(
+      'INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer) VALUES (?, ?, ?, ?, ?, ?)',
     ),
+    attemptsOf: db.prepare<
+      [number],
+      { status: number | null; error: string | null; finished_at: number; duration_ms: number | null; answer: string | null }
+    >('SELECT status, error, finished_at, duration_ms, answer FROM delivery_attempts WHERE delivery_id = ? ORDER BY id'),
     // Only heads of their ordering key count; a leased head is due again when its lease ends.
     nextDue: db
       .prepare<[], number | null>(
@@ -116,10 +140,23 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
       )
       .pluck(),
     listByChat: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE chat_id = ? ORDER BY id'),
-    listByChannel: db.prepare<{ channelId: number; kind: string | null; state: string | null; before: number; limit: number }, DeliveryRow>(
+    listByChannel: db.prepare<
+      { channelId: number; kind: string | null; state: string | null; before: number; since: number; until: number; limit: number },
+      DeliveryRow
+    >(
       `SELECT * FROM deliveries WHERE channel_id = @channelId AND (@kind IS NULL OR kind = @kind) AND (@state IS NULL OR state = @state)
-         AND id < @before ORDER BY id DESC LIMIT @limit`,
+         AND id < @before AND created_at >= @since AND created_at < @until ORDER BY id DESC LIMIT @limit`,
     ),
+    // Failed deliveries not replayed yet: a replay that failed again is itself the one to replay.
+    replayable: db
+      .prepare<{ channelId: number; kind: string | null; since: number; until: number; limit: number }, number>(
+        `SELECT d.id FROM deliveries d WHERE d.channel_id = @channelId AND d.state = 'failed' AND (@kind IS NULL OR d.kind = @kind)
+         AND d.created_at >= @since AND d.created_at < @until
+         AND NOT EXISTS (SELECT 1 FROM deliveries r WHERE r.replay_of = d.id)
+       ORDER BY d.id LIMIT @limit`,
+      )
+      .pluck(),
+    replayOf: db.prepare<[number], number>('SELECT id FROM deliveries WHERE replay_of = ?').pluck(),
   };
 
   const lastOfMessage = db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE message_id = ? ORDER BY id DESC LIMIT 1');
@@ -146,6 +183,37 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     return true;
   });
 
+  const replay = db.transaction((ids: number[]): DeliveryRecord[] => {
+    const created: DeliveryRecord[] = [];
+    for (const id of ids) {
+      const row = q.byId.get(id);
+      if (!row || row.state !== 'failed' || q.replayOf.all(id).length > 0) continue;
+      if (row.message_id !== null) {
+        // Only the message's latest delivery may send it again (an agent's resend may have come first).
+        if (lastOfMessage.get(row.message_id)?.id !== row.id) continue;
+        setMessagePending.run(row.message_id);
+      }
+      const newId = insertDelivery(
+        db,
+        {
+          kind: row.kind,
+          channelId: row.channel_id,
+          chatId: row.chat_id,
+          messageId: row.message_id,
+          url: row.url,
+          payload: JSON.parse(row.payload_json),
+          maxAttempts: row.max_attempts,
+          orderingKey: row.ordering_key,
+          eventId: row.event_id,
+          replayOf: row.id,
+        },
+        Date.now(),
+      );
+      created.push(toDelivery(q.byId.get(newId)!));
+    }
+    return created;
+  });
+
   // A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker.
   const PER_CHANNEL_IN_FLIGHT = 8;
   const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
@@ -165,30 +233,33 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     return picked.map(toDelivery);
   });
 
-  const recordAttempt = db.transaction((id: number, workerId: string, outcome: AttemptOutcome): FinishedAttempt | undefined => {
-    const row = q.owned.get(id, workerId);
-    if (!row) return undefined; // the lease ran out and another worker owns the row now
-    const attempts = row.attempts + 1;
-    const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
-    const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
-    const now = Date.now();
-    q.logAttempt.run(id, outcome.status, outcome.result === 'delivered' ? null : outcome.error, now);
-    q.finish.run({
-      id,
-      state,
-      error: outcome.result === 'delivered' ? null : outcome.error,
-      status: outcome.status,
-      nextAttemptAt: outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
-      finishedAt: state === 'pending' ? null : now,
-    });
-    let message: FinishedAttempt['message'] = null;
-    if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
-      const error = state === 'failed' && outcome.result !== 'delivered' ? outcome.error : null;
-      q.messageState.run(state, error, row.message_id);
-      message = { id: row.message_id, chatId: row.chat_id, delivery: state, error };
-    }
-    return { delivery: toDelivery(q.byId.get(id)!), message };
-  });
+  const recordAttempt = db.transaction(
+    (id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog): FinishedAttempt | undefined => {
+      const row = q.owned.get(id, workerId);
+      if (!row) return undefined; // the lease ran out and another worker owns the row now
+      const attempts = row.attempts + 1;
+      const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
+      const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
+      const now = Date.now();
+      const answer = log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED);
+      q.logAttempt.run(id, outcome.status, outcome.result === 'delivered' ? null : outcome.error, now, log.durationMs ?? null, answer);
+      q.finish.run({
+        id,
+        state,
+        error: outcome.result === 'delivered' ? null : outcome.error,
+        status: outcome.status,
+        nextAttemptAt: outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
+        finishedAt: state === 'pending' ? null : now,
+      });
+      let message: FinishedAttempt['message'] = null;
+      if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
+        const error = state === 'failed' && outcome.result !== 'delivered' ? outcome.error : null;
+        q.messageState.run(state, error, row.message_id);
+        message = { id: row.message_id, chatId: row.chat_id, delivery: state, error };
+      }
+      return { delivery: toDelivery(q.byId.get(id)!), message };
+    },
+  );
 
   return {
     /** Enqueues a delivery that no other row depends on (typing changes, events). */
@@ -205,8 +276,28 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
       return writes.run(() => claimDue(workerId, now, leaseMs, limit));
     },
     /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
-    async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome): Promise<FinishedAttempt | undefined> {
-      return writes.run(() => recordAttempt(id, workerId, outcome));
+    async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog = {}): Promise<FinishedAttempt | undefined> {
+      return writes.run(() => recordAttempt(id, workerId, outcome, log));
+    },
+    /**
+     * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
+     * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a
+     * message that was sent again since is left alone. Answers the new rows.
+     */
+    async replay(ids: number[]): Promise<DeliveryRecord[]> {
+      return writes.run(() => replay(ids));
+    },
+    /** The failed, not yet replayed deliveries of a channel created in [since, until), oldest first. */
+    async replayable(filter: { channelId: number; kind?: string; since: number; until: number; limit: number }): Promise<number[]> {
+      return q.replayable.all({ ...filter, kind: filter.kind ?? null });
+    },
+    async findById(id: number): Promise<DeliveryRecord | undefined> {
+      const row = q.byId.get(id);
+      return row && toDelivery(row);
+    },
+    /** The replays of a delivery (normally at most one). */
+    async replaysOf(id: number): Promise<number[]> {
+      return q.replayOf.all(id);
     },
     /** When the next pending row becomes due, or null when none is pending. */
     async nextDueAt(): Promise<number | null> {
@@ -221,6 +312,8 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
       kind?: string;
       state?: string;
       before?: number;
+      since?: number;
+      until?: number;
       limit: number;
     }): Promise<DeliveryRecord[]> {
       return q.listByChannel
@@ -229,13 +322,18 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
           kind: filter.kind ?? null,
           state: filter.state ?? null,
           before: filter.before ?? Number.MAX_SAFE_INTEGER,
+          since: filter.since ?? 0,
+          until: filter.until ?? Number.MAX_SAFE_INTEGER,
           limit: filter.limit,
         })
         .map(toDelivery);
     },
-    /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended. */
-    async attempts(deliveryId: number): Promise<{ status: number | null; error: string | null; at: number }[]> {
-      return q.attemptsOf.all(deliveryId).map((a) => ({ status: a.status, error: a.error, at: a.finished_at }));
+    /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended, how long it took,
+     * and the start of the answer. */
+    async attempts(deliveryId: number): Promise<AttemptRecord[]> {
+      return q.attemptsOf
+        .all(deliveryId)
+        .map((a) => ({ status: a.status, error: a.error, at: a.finished_at, durationMs: a.duration_ms, answer: a.answer }));
     },
   };
 }

@@ -247,6 +247,19 @@ const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'delivery log: answer and timing of each attempt, replays',
+    sql: `
+      ALTER TABLE delivery_attempts ADD COLUMN duration_ms INTEGER;
+      -- the start of what the receiver answered, for an admin reading the log
+      ALTER TABLE delivery_attempts ADD COLUMN answer TEXT;
+      -- a replay is a new row with the same event id; it points at the failed delivery it replays
+      ALTER TABLE deliveries ADD COLUMN replay_of INTEGER REFERENCES deliveries(id);
+      CREATE INDEX deliveries_by_replay ON deliveries(replay_of);
+      CREATE INDEX deliveries_by_channel ON deliveries(channel_id, id);
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

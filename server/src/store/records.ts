@@ -160,6 +160,8 @@ export interface DeliveryRecord {
   lastError: string | null;
   lastStatus: number | null;
   createdAt: number;
+  /** The failed delivery this one replays (same event id), if it is a replay. */
+  replayOf: number | null;
 }
 
 /** A delivery to enqueue in the same unit of work as the row that caused it. */
@@ -173,4 +175,6 @@ export interface NewDelivery {
   orderingKey?: string;
   /** Defaults to a new random id. */
   eventId?: string;
+  /** Set on a replay: the failed delivery it sends again. */
+  replayOf?: number;
 }

@@ -15,7 +15,7 @@ export const WEBHOOK_RETRIES = 5;
  * and 5xx are tried again with backoff; another answer without a result fails.
  */
 export function webhookSender(deps: { store: Store; timeoutMs: number; retryMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
-  return async (delivery) => {
+  return async (delivery, log) => {
     const channel = await deps.store.channels.findById(delivery.channelId);
     if (!channel?.webhookUrl) return { result: 'failed', status: null, error: 'The channel has no webhook URL any more' };
     const body = JSON.stringify(delivery.payload);
@@ -35,6 +35,7 @@ export function webhookSender(deps: { store: Store; timeoutMs: number; retryMs: 
     } catch (err) {
       return retry(null, `the owner's server did not answer (${(err as Error).message})`);
     }
+    log.answer = response.body;
     if (response.status >= 500) return retry(response.status, `the owner's server answered HTTP ${response.status}`);
     const result = resultOf(response.body);
     if (result === undefined) return { result: 'failed', status: response.status, error: `HTTP ${response.status} without a result` };

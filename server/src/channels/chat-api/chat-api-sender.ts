@@ -13,7 +13,7 @@ import type { Store } from '../../store/store.ts';
  * Standard Webhooks signature headers made with the channel's secret; the spec's body is unchanged.
  */
 export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
-  return async (delivery) => {
+  return async (delivery, log) => {
     const channel = await deps.store.channels.findById(delivery.channelId);
     if (!channel) return { result: 'failed', status: null, error: 'The channel was deleted' };
     // spec 8: attempts start one interval apart, so three attempts end within 3 intervals (9 s).
@@ -38,6 +38,7 @@ export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolic
     } catch (err) {
       return retry(null, `the integrator did not answer (${(err as Error).message})`);
     }
+    log.answer = response.body;
     const reply = parseReply(response.body);
     if (reply && 'error' in reply) {
       const { code, message } = reply.error;

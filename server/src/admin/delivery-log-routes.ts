@@ -1,0 +1,134 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import type { DomainEvents } from '../conversations/domain-events.ts';
+import { iso } from '../conversations/views.ts';
+import { requireAdmin } from '../http/auth.ts';
+import { invalidRequest, notFound } from '../http/errors.ts';
+import { parseOr400 } from '../http/validate.ts';
+import type { DeliveryRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+
+const kinds = ['chat_api', 'bot', 'webhook'] as const;
+const time = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-11-22T10:00:00Z' });
+const id = z.coerce.number().int().positive();
+
+const listQuery = z.object({
+  kind: z.enum(kinds).optional(),
+  state: z.enum(['pending', 'delivered', 'failed']).optional(),
+  since: time.optional(),
+  until: time.optional(),
+  before: id.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+/** At most this many deliveries are replayed by one request; the answer says when more are left. */
+const REPLAY_BATCH = 1000;
+const replayRangeBody = z
+  .object({ since: time, until: time, kind: z.enum(kinds).optional() })
+  .strict()
+  .refine((r) => Date.parse(r.since) < Date.parse(r.until), 'until must be later than since');
+
+/**
+ * The delivery log of a channel for admins: every outbound request (Chat API deliveries, bot events, server
+ * webhooks) with each attempt's status, answer and timing; and replays of failed ones, one or all of a time
+ * range. A replay is a new delivery with the same request and the same event id (webhook-id), so a receiver
+ * that de-duplicates sees one event however often it is replayed.
+ */
+export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; events: DomainEvents; adminTokenHash: string }): void {
+  const { store, events } = deps;
+  const admin = requireAdmin(deps.adminTokenHash, store);
+
+  const channelOf = async (ctx: Context) => {
+    const parsed = id.safeParse(ctx.params.id);
+    const channel = parsed.success ? await store.channels.findById(parsed.data) : undefined;
+    if (!channel) throw notFound('No such channel');
+    return channel;
+  };
+
+  const present = async (d: DeliveryRecord) => ({
+    id: d.id,
+    kind: d.kind,
+    event_id: d.eventId,
+    chat_id: d.chatId,
+    message_id: d.messageId,
+    url: d.url,
+    payload: d.payload,
+    state: d.state,
+    last_error: d.lastError,
+    replay_of: d.replayOf,
+    replayed_by: (await store.deliveries.replaysOf(d.id))[0] ?? null,
+    attempts: (await store.deliveries.attempts(d.id)).map((a) => ({
+      status: a.status,
+      error: a.error,
+      answer: a.answer,
+      duration_ms: a.durationMs,
+      at: iso(a.at),
+    })),
+    created_at: iso(d.createdAt),
+  });
+
+  const replayed = async (created: DeliveryRecord[]) => {
+    if (created.length === 0) return;
+    events.emit('delivery.enqueued');
+    // A Chat API message is pending again: its agents see it.
+    for (const d of created)
+      if (d.messageId !== null && d.chatId !== null)
+        events.emit('message.delivery', {
+          chatId: d.chatId,
+          channelId: d.channelId,
+          messageId: d.messageId,
+          delivery: 'pending',
+          error: null,
+        });
+  };
+
+  router.get('/api/v1/channels/:id/deliveries', admin, async (ctx) => {
+    const channel = await channelOf(ctx);
+    const filter = parseOr400(listQuery, ctx.query, 'query');
+    const rows = await store.deliveries.listByChannel({
+      channelId: channel.id,
+      kind: filter.kind,
+      state: filter.state,
+      before: filter.before,
+      since: filter.since === undefined ? undefined : Date.parse(filter.since),
+      until: filter.until === undefined ? undefined : Date.parse(filter.until),
+      limit: filter.limit,
+    });
+    ctx.body = {
+      deliveries: await Promise.all(rows.map(present)),
+      next_before: rows.length === filter.limit ? rows.at(-1)!.id : null,
+    };
+  });
+
+  router.post('/api/v1/channels/:id/deliveries/:deliveryId/replay', admin, async (ctx) => {
+    const channel = await channelOf(ctx);
+    const deliveryId = id.safeParse(ctx.params.deliveryId);
+    const delivery = deliveryId.success ? await store.deliveries.findById(deliveryId.data) : undefined;
+    if (!delivery || delivery.channelId !== channel.id) throw notFound('No such delivery');
+    if (delivery.state !== 'failed') throw invalidRequest(`Only failed deliveries can be replayed; this one is ${delivery.state}`);
+    const [created] = await store.deliveries.replay([delivery.id]);
+    if (!created) throw invalidRequest('This delivery was already replayed, or its message was sent again since');
+    await replayed([created]);
+    ctx.status = 201;
+    ctx.body = await present(created);
+  });
+
+  router.post('/api/v1/channels/:id/deliveries/replay', admin, async (ctx) => {
+    const channel = await channelOf(ctx);
+    const body = parseOr400(replayRangeBody, ctx.request.body);
+    const ids = await store.deliveries.replayable({
+      channelId: channel.id,
+      kind: body.kind,
+      since: Date.parse(body.since),
+      until: Date.parse(body.until),
+      limit: REPLAY_BATCH + 1,
+    });
+    const created = await store.deliveries.replay(ids.slice(0, REPLAY_BATCH));
+    await replayed(created);
+    ctx.body = {
+      replayed: created.map((d) => ({ id: d.id, replay_of: d.replayOf, event_id: d.eventId })),
+      more: ids.length > REPLAY_BATCH,
+    };
+  });
+}
