@@ -177,10 +177,11 @@ describe('widget visitors', () => {
     const online = next(v.socket, 'status');
     await t.api.put('/api/v1/me/presence', { status: 'online' }, agent.token);
     expect(await online).toEqual({ status: 'online' });
-    expect((await t.api.get(`/widget-api/${widget.public_id}/settings`)).body).toEqual({
+    expect((await t.api.get(`/widget-api/${widget.public_id}/settings`)).body).toMatchObject({
       widget_id: widget.public_id,
       name: 'Shop',
       status: 'online',
+      callback: { result: 'fail', reason: 'Callback disabled' },
     });
     await t.api.put('/api/v1/me/presence', { status: 'offline' }, agent.token);
   });

@@ -1,4 +1,5 @@
 import type { ContactInfo } from '@svc/protocol';
+import type { Callbacks } from '../features/callback-form/callback-state.ts';
 import type { Conversation } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
@@ -28,4 +29,6 @@ export interface WidgetModel {
   act(action: ViewAction): void;
   /** The contacts form (spec 6.3 svc_onIntroduction): resolves once the server took it, or refused it. */
   saveContact(contact: ContactInfo): Promise<boolean>;
+  /** The visitor's callback: availability, the call in progress, and the request. */
+  callback: Pick<Callbacks, 'store' | 'request' | 'dismiss'>;
 }
