@@ -13,7 +13,11 @@ export interface CallbackState {
 }
 
 const isOver = (call: VisitorCallView | null) => call !== null && (call.status === 'end' || call.status === 'error');
-const NOT_CONNECTED: CallRequestAnswer = { result: 'fail', reason: 'Callback unavaiable', detail: 'Not connected to the chat service' };
+const NO_ANSWER: CallRequestAnswer = {
+  result: 'fail',
+  reason: 'Callback unavaiable',
+  detail: 'The chat service did not answer; try again',
+};
 
 /**
  * The visitor's callback (spec 4.4 startCall, 6.3 svc_onCallStart / svc_onCallEnd): follows the server's
@@ -46,15 +50,11 @@ export function startCallbacks(socket: VisitorSocket, initial: CallbackAvailabil
     store,
     /** Asks the service to call `phone` back; svc_onCallStart fires once it took the request. */
     async request(phone: string): Promise<CallRequestAnswer> {
-      if (!socket.connected) return NOT_CONNECTED;
+      // Sent at once, or as soon as the socket connects (startCall may come before the frame has connected).
       const answer = await socket
         .timeout(10_000)
         .emitWithAck('call:request', { phone })
-        .catch((): CallRequestAnswer => ({
-          result: 'fail',
-          reason: 'Callback unavaiable',
-          detail: 'The chat service did not answer; try again',
-        }));
+        .catch(() => NO_ANSWER);
       if (answer.result === 'ok') {
         store.set((s) => ({ ...s, phone, call: s.call?.id === answer.call.id ? s.call : answer.call }));
         fire({ name: 'svc_onCallStart', args: [] });
