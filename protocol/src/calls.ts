@@ -35,21 +35,15 @@ const isTimeZone = (zone: string) => {
 };
 
 /** When calls may be requested: per weekday, time ranges in the channel's time zone; an empty day has none. */
-export const callbackScheduleSchema = z
-  .object(
-    Object.fromEntries(weekDays.map((day) => [day, z.array(timeRange).max(10).default([])])) as Record<
-      WeekDay,
-      z.ZodDefault<z.ZodArray<typeof timeRange>>
-    >,
-  )
-  .strict();
+const day = z.array(timeRange).max(10).default([]);
+export const callbackScheduleSchema = z.object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day }).strict();
 export type CallbackSchedule = z.infer<typeof callbackScheduleSchema>;
 
 export const callbackSettingsSchema = z
   .object({
     enabled: z.boolean().default(false),
     time_zone: z.string().min(1).max(100).refine(isTimeZone, 'must be an IANA time zone such as Europe/Oslo or UTC').default('UTC'),
-    schedule: callbackScheduleSchema.default(Object.fromEntries(weekDays.map((day) => [day, []])) as unknown as CallbackSchedule),
+    schedule: callbackScheduleSchema.default({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
     /** Call minutes left: each finished call uses its duration rounded up to whole minutes. */
     balance: z.number().finite().min(-1e9).max(1e9).default(0),
   })
