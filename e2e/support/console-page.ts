@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-type Tab = 'Open' | 'With bot' | 'Closed';
+type Tab = 'Open' | 'With bot' | 'Closed' | 'Offline' | 'Calls';
 
 /** The agents' console as an agent sees it: by roles and labels, never by CSS classes. */
 export class ConsolePage {

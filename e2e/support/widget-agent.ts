@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { ChatView, MessageView } from '@svc/protocol';
+import type { CallStatusUpdate, CallView, ChatView, MessageView } from '@svc/protocol';
 import { requestJson } from './http-json.ts';
 
 /** An agent working through the agent REST API (contract: rest-api.md), as a script would. */
@@ -11,6 +11,14 @@ export class AgentApi {
 
   private call<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
     return requestJson<T>(`${this.baseUrl}${path}`, { method, token: this.token, body });
+  }
+
+  async calls(state: 'active' | 'ended' = 'active'): Promise<CallView[]> {
+    return (await this.call<{ calls: CallView[] }>(`/api/v1/calls?state=${state}`)).calls;
+  }
+
+  async changeCallStatus(id: number, update: CallStatusUpdate): Promise<CallView> {
+    return (await this.call<{ call: CallView }>(`/api/v1/calls/${id}/status`, 'POST', update)).call;
   }
 
   async setPresence(status: 'online' | 'offline'): Promise<void> {

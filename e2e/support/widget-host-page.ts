@@ -11,6 +11,8 @@ export const PAGE_CALLBACKS = [
   'svc_onIntroduction',
   'svc_onResizeCallback',
   'svc_onChangeState',
+  'svc_onCallStart',
+  'svc_onCallEnd',
 ] as const;
 
 // A 1x1 PNG, for photos, stickers and avatars that really load.

@@ -146,7 +146,10 @@ test.describe('widget: conversation', () => {
     });
   });
 
-  test('widget: with no agent online the widget offers the offline form, and the chat once an agent is back', async ({ widget, widgetPage }) => {
+  test('widget: with no agent online the widget offers the offline form, and the chat once an agent is back', async ({
+    widget,
+    widgetPage,
+  }) => {
     await widget.agentApi.setPresence('offline');
     await widgetPage.goto(widget.site.url);
     expect(await widgetPage.api((api) => api.chatMode())).toBe('offline');
@@ -358,15 +361,13 @@ test.describe('widget: page API and callbacks', () => {
       await expect(widgetPage.launcher).toHaveAccessibleName('Open chat');
     });
 
-    await test.step("open({start:'call'}) shows the callback form, which says plainly that calls are not available", async () => {
+    await test.step("open({start:'call'}) shows the callback view, which says plainly that calls are turned off", async () => {
       await widgetPage.api((api) => api.open({ start: 'call' }));
-      const phone = widgetPage.frame.getByRole('textbox', { name: 'Your phone number' });
-      await phone.fill('+44 20 7946 0000');
-      await widgetPage.frame.getByRole('button', { name: 'Call me back' }).click();
-      await expect(widgetPage.frame.getByRole('status')).toContainText('the callback service is not available on this site right now');
-      await widgetPage.frame.getByRole('button', { name: 'Back to the chat' }).click();
+      const unavailable = widgetPage.frame.getByRole('region', { name: 'Request a call back' }).getByRole('status');
+      await expect(unavailable).toHaveText('Calls are not available right now: Calls are turned off for this site.');
+      await widgetPage.frame.getByRole('button', { name: 'Write to us in the chat' }).click();
       await widgetPage.frame.getByRole('button', { name: 'Request a call back' }).click();
-      await expect(phone).toBeVisible();
+      await expect(unavailable).toBeVisible();
       await widgetPage.api((api) => api.open());
       await expect(widgetPage.textbox).toBeVisible();
       await widgetPage.api((api) => api.close());

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
 import type { DepartmentRef } from './departments.ts';
 import type { GeoIp } from './geoip.ts';
+import { callbackSettingsSchema, type CallbackSettings } from './calls.ts';
 import { codePointLength } from './text.ts';
 import { webhookEventNames, type CrmView, type WebhookEventName } from './webhooks.ts';
 
@@ -96,6 +97,8 @@ export const createWidgetChannelSchema = z.object({
     .max(webhookEventNames.length)
     .default([...webhookEventNames]),
   safe_domains: z.array(domain).max(200).default([]),
+  /** Callback calls (issue 7): off unless set. */
+  callback: callbackSettingsSchema.optional(),
 });
 export const createChannelSchema = z.discriminatedUnion('kind', [createChatApiChannelSchema, createWidgetChannelSchema]);
 export type CreateChannelRequest = z.infer<typeof createChannelSchema>;
@@ -110,6 +113,7 @@ export const updateChannelSchema = z
     agent_ids: agentIds,
     safe_domains: z.array(domain).max(200),
     bot: botAttachment.nullable(),
+    callback: callbackSettingsSchema,
   })
   .partial()
   .strict();
@@ -137,6 +141,7 @@ export interface ChannelView {
   embed?: string;
   safe_domains?: string[];
   webhook_events?: WebhookEventName[];
+  callback?: CallbackSettings;
 }
 
 // ---- admin API: bot providers ----

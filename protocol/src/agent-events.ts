@@ -1,4 +1,5 @@
 import type { AgentView, ChatView, DeliveryState, MessageView, PresenceStatus, TypingState } from './agent-api.ts';
+import type { CallView } from './calls.ts';
 import type { OfflineMessageView } from './widget-api.ts';
 
 /** Socket.io namespace of the agents' console. */
@@ -16,6 +17,8 @@ export interface AgentServerEvents {
   'channel:status': (event: { channel_id: number; status: 0 | 1 }) => void;
   /** A visitor left a message through the widget's offline form. */
   'offline:new': (message: OfflineMessageView) => void;
+  /** A call of the agent's channels was created or changed status. */
+  'call:updated': (call: CallView) => void;
 }
 
 /** Events a console sends; each is acknowledged. */

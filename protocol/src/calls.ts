@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { httpUrlSchema } from './media.ts';
+
 /**
  * Calls (spec 2.3 call, 4.4 startCall / isCallbackEnabled): the reasons page scripts compare, spelt exactly as
  * the spec spells them ("unavaiable" included), and the result the service computes for a channel.
@@ -11,3 +14,108 @@ export type CallbackAvailability =
 
 /** startCall's answer: the availability, or a number that is not a phone number. */
 export type StartCallResult = CallbackAvailability | { result: 'fail'; reason: 'Invalid phone number' };
+
+// ---- the channel's callback settings (admin API) ----
+export const weekDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type WeekDay = (typeof weekDays)[number];
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, 00:00 to 23:59');
+const timeRange = z
+  .object({ from: clockTime, to: clockTime.or(z.literal('24:00')) })
+  .strict()
+  .refine((r) => r.from < r.to, 'from must be earlier than to');
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** When calls may be requested: per weekday, time ranges in the channel's time zone; an empty day has none. */
+const day = z.array(timeRange).max(10).default([]);
+export const callbackScheduleSchema = z.object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day }).strict();
+export type CallbackSchedule = z.infer<typeof callbackScheduleSchema>;
+
+export const callbackSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    time_zone: z.string().min(1).max(100).refine(isTimeZone, 'must be an IANA time zone such as Europe/Oslo or UTC').default('UTC'),
+    schedule: callbackScheduleSchema.default({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+    /** Call minutes left: each finished call uses its duration rounded up to whole minutes. */
+    balance: z.number().finite().min(-1e9).max(1e9).default(0),
+  })
+  .strict();
+export type CallbackSettings = z.infer<typeof callbackSettingsSchema>;
+
+// ---- calls ----
+export const callTypes = ['callback', 'incoming', 'outgoing'] as const;
+export type CallType = (typeof callTypes)[number];
+export const callStatuses = ['start', 'agent_connected', 'client_connected', 'end', 'error'] as const;
+export type CallStatus = (typeof callStatuses)[number];
+/** A call in one of these is over; every other status is a call in progress. */
+export const finalCallStatuses: readonly CallStatus[] = ['end', 'error'];
+
+/** An E.164-like number: an optional +, then 7 to 15 digits once spaces, dots, dashes and brackets are removed. */
+export const isCallPhoneNumber = (value: string) => /^\+?\d{7,15}$/.test(value.replace(/[\s().-]/g, ''));
+export const callPhoneSchema = z
+  .string()
+  .trim()
+  .max(40)
+  .refine(isCallPhoneNumber, 'must be a phone number: an optional + and 7 to 15 digits');
+
+/** What a call provider (or a test) reports: `POST /api/v1/calls`. */
+export const createCallSchema = z
+  .object({ channel_id: z.number().int().positive(), type: z.enum(['incoming', 'outgoing']), phone: callPhoneSchema })
+  .strict();
+export type CreateCallRequest = z.infer<typeof createCallSchema>;
+
+/** A status change: `POST /api/v1/calls/:id/status`. */
+export const callStatusUpdateSchema = z
+  .object({
+    status: z.enum(callStatuses).exclude(['start']),
+    reason: z.string().trim().min(1).max(500).optional(),
+    record_url: httpUrlSchema.optional(),
+    /** Seconds the call lasted, when the provider knows; else the time from client_connected to end. */
+    duration: z.number().int().min(0).max(86_400).optional(),
+  })
+  .strict()
+  .refine((u) => u.status === 'error' || u.reason === undefined, 'reason: only an error has a reason')
+  .refine((u) => u.status === 'end' || u.record_url === undefined, 'record_url: only an ended call has one')
+  .refine((u) => u.status === 'end' || u.duration === undefined, 'duration: only an ended call has one');
+export type CallStatusUpdate = z.infer<typeof callStatusUpdateSchema>;
+
+export const callListQuerySchema = z.object({ state: z.enum(['active', 'ended']).default('active') });
+
+/** A call as agents and the API see it. */
+export interface CallView {
+  id: number;
+  channel_id: number;
+  chat_id: number | null;
+  /** The widget visitor who asked for a callback; null for incoming and outgoing calls reported by a provider. */
+  visitor: { id: string; number: number | null; name: string | null } | null;
+  type: CallType;
+  phone: string;
+  status: CallStatus;
+  reason: string | null;
+  record_url: string | null;
+  /** The agent who answered. */
+  agent_id: number | null;
+  created_at: string;
+  updated_at: string;
+  ended_at: string | null;
+  /** Seconds, once the call is over. */
+  duration: number | null;
+}
+
+/** A visitor's own call, as the widget shows it. */
+export interface VisitorCallView {
+  id: number;
+  status: CallStatus;
+  reason: string | null;
+}
+
+/** The widget's callback request; the answer is the call, or why it cannot be made. */
+export type CallRequestAnswer = { result: 'ok'; call: VisitorCallView } | { result: 'fail'; reason: string; detail: string };

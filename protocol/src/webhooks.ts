@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DepartmentRef } from './departments.ts';
 import type { GeoIp } from './geoip.ts';
+import type { CallStatus, CallType } from './calls.ts';
 import { isHttpUrl } from './url.ts';
 
 /** Server webhooks of a widget channel (spec 4.3, 6.2): POSTed to the site owner's URL. */
@@ -74,7 +75,17 @@ export type WebhookPayload =
       agents: WebhookAgent[];
       chat: { messages: WebhookLogMessage[]; rate: 'positive' | 'negative' | null; blacklisted: boolean };
     })
-  | (WebhookCommon & { event_name: 'chat_updated'; chat_id: number; agent: WebhookAgent | null });
+  | (WebhookCommon & { event_name: 'chat_updated'; chat_id: number; agent: WebhookAgent | null })
+  | (WebhookCommon & { event_name: 'call_event'; chat_id?: number; agent: WebhookAgent | null; call: WebhookCall });
+
+/** spec 2.3 call: `reason` only on error, `record_url` only once ended and known. */
+export interface WebhookCall {
+  type: CallType;
+  phone: string;
+  status: CallStatus;
+  reason?: string;
+  record_url?: string;
+}
 
 const text = (max: number) =>
   z

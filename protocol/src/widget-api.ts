@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fileMediaTypes, httpUrlSchema, type MediaFields, type MessageType } from './media.ts';
-import type { CallbackAvailability } from './calls.ts';
+import type { CallbackAvailability, CallRequestAnswer, VisitorCallView } from './calls.ts';
 import { EMAIL_PATTERN } from './contact-rules.ts';
 import { codePointLength } from './text.ts';
 import type { TriggerRule } from './triggers.ts';
@@ -109,7 +109,10 @@ export interface WidgetSession {
     state: 'open' | 'bot' | 'closed';
     agent: { name: string; photo: string | null } | null;
     messages: VisitorMessageView[];
-  } | null;
+  } | null; /** What isCallbackEnabled answers for this visitor right now (spec 4.4), kept current by `callback` events. */
+  callback: CallbackAvailability;
+  /** The visitor's callback in progress, if any. */
+  call: VisitorCallView | null;
 }
 
 /** Public settings the loader fetches before the chat UI is needed: the one small request it makes. */
@@ -134,6 +137,10 @@ export interface VisitorServerEvents {
   status: (event: { status: 'online' | 'offline' }) => void;
   'chat:accepted': (event: { agent: { name: string; photo: string | null } }) => void;
   'chat:closed': (event: { chat_id: number }) => void;
+  /** The visitor's callback availability changed (a call started or ended, settings, agents' presence, the clock). */
+  callback: (availability: CallbackAvailability) => void;
+  /** The visitor's call changed status. */
+  call: (call: VisitorCallView) => void;
 }
 
 export interface VisitorClientEvents {
@@ -148,6 +155,8 @@ export interface VisitorClientEvents {
   'chat:rate': (rating: { rate: 'positive' | 'negative' }, ack: Ack) => void;
   /** The visitor asks for a person while a bot holds the chat. */
   'agent:request': (ack: Ack) => void;
+  /** spec 4.4 startCall and the callback form: call the visitor back on this number. */
+  'call:request': (request: { phone: string }, ack: (answer: CallRequestAnswer) => void) => void;
 }
 
 /** spec 4.4 sendOfflineMessage / the offline form: the visitor leaves a message when no agent is online. */

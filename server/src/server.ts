@@ -17,8 +17,12 @@ import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { createAgentService } from './agents/agent-service.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
+import { consoleCallProvider } from './calls/call-provider.ts';
+import { registerCallRoutes } from './calls/call-routes.ts';
+import { createCallService } from './calls/call-service.ts';
 import { createChannelService } from './channels/channel-service.ts';
 import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api-outbound.ts';
+import { attachVisitorCalls } from './channels/widget/visitor-calls.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
 import { registerOfflineMessageRoutes } from './channels/widget/offline-messages.ts';
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
@@ -89,6 +93,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       widget: { messageDelivery: () => null, typingDelivery: () => null },
     },
   });
+  const calls = createCallService({ store, events, provider: consoleCallProvider, log });
   const providerTokens = createProviderTokens({ store, timeoutMs: config.bot.timeoutMs, urlPolicy });
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
@@ -117,9 +122,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerDepartmentRoutes(router, { store, departments, adminTokenHash: adminToken.hash });
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
-  registerWidgetRoutes(router, { store });
+  registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
+  registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
@@ -144,10 +150,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
   const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true, credentials: false } });
   attachAgentSocket(io, { store, events, conversations });
-  attachWidgetGateway(io, {
+  const visitors = attachWidgetGateway(io, {
     store,
     events,
     conversations,
+    calls,
     rateLimits,
     log,
     resolveUpload: (url) => resolveOwnUpload(url, urls, uploads),
@@ -155,6 +162,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     geoip,
     departments,
   });
+  const visitorCalls = attachVisitorCalls(visitors, { store, events, calls, rateLimits, log });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -186,6 +194,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       closing ??= (async () => {
         clearInterval(sweep);
         clearInterval(renewTokens);
+        visitorCalls.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

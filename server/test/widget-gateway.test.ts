@@ -196,6 +196,7 @@ describe('widget visitors', () => {
       widget_id: widget.public_id,
       name: 'Shop',
       status: 'online',
+      callback: { result: 'fail', reason: 'Callback disabled' },
     });
     await t.api.put('/api/v1/me/presence', { status: 'offline' }, agent.token);
   });

@@ -1,6 +1,7 @@
 import { AGENT_NAMESPACE, typingSchema, type AgentClientEvents, type AgentServerEvents } from '@svc/protocol';
 import type { Namespace, Server } from 'socket.io';
 import { z } from 'zod';
+import { callView } from '../calls/call-views.ts';
 import type { ConversationService } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { agentView, chatView, messageView, offlineMessageView } from '../conversations/views.ts';
@@ -56,6 +57,7 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
   });
 
   events.on('offline.created', ({ message }) => nsp.to(channelRoom(message.channelId)).emit('offline:new', offlineMessageView(message)));
+  events.on('call.updated', ({ call }) => nsp.to(channelRoom(call.channelId)).emit('call:updated', callView(call)));
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
   events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));

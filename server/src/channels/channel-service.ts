@@ -48,6 +48,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookEvents: request.kind === 'widget' ? request.webhook_events : [],
         agentIds: [...new Set(request.agent_ids)],
         signingSecret: newSigningSecret(),
+        callback: request.kind === 'widget' ? (request.callback ?? null) : null,
       });
       await announceAgents(channel, []);
       return channel;
@@ -62,6 +63,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         throw invalidRequest('safe_domains: only widget channels have them');
       if (channel.kind === 'chat_api' && request.webhook_events !== undefined)
         throw invalidRequest('webhook_events: only widget channels have them');
+      if (channel.kind === 'chat_api' && request.callback !== undefined) throw invalidRequest('callback: only widget channels have calls');
       await checkUrl('webhook_url', request.webhook_url);
       await checkAgents(request.agent_ids);
       const patch: ChannelPatch = {
@@ -71,6 +73,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         safeDomains: request.safe_domains,
         webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
+        callback: request.callback,
       };
       if (request.bot !== undefined) {
         if (request.bot === null) patch.bot = null;
@@ -82,6 +85,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       }
       const updated = (await store.channels.update(id, patch))!;
       await announceAgents(updated, channel.agentIds);
+      if (request.callback !== undefined) events.emit('callback.settings', { channelId: id });
       return updated;
     },
 

@@ -1,4 +1,7 @@
-import type { ChannelView } from '@svc/protocol';
+import { callbackSettingsSchema, type ChannelView } from '@svc/protocol';
+
+/** What a widget channel whose callback settings were never set shows: calls off, the defaults. */
+const DISABLED_CALLBACK = callbackSettingsSchema.parse({});
 import { iso } from '../conversations/views.ts';
 import type { PublicUrls } from '../lib/public-urls.ts';
 import type { ChannelRecord } from '../store/records.ts';
@@ -21,5 +24,11 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): 
     const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);
     return { ...common, chunked: c.chunked, endpoint, status_url: `${endpoint}/status` };
   }
-  return { ...common, embed: urls.widgetEmbed(c.publicId), safe_domains: c.safeDomains, webhook_events: c.webhookEvents };
+  return {
+    ...common,
+    embed: urls.widgetEmbed(c.publicId),
+    safe_domains: c.safeDomains,
+    webhook_events: c.webhookEvents,
+    callback: c.callback ?? DISABLED_CALLBACK,
+  };
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryState } from '@svc/protocol';
+import type { CallRecord } from '../store/calls-repo.ts';
 import type { OfflineMessageRecord } from '../store/offline-messages-repo.ts';
 import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../store/records.ts';
 
@@ -28,6 +29,10 @@ export interface DomainEventMap {
   'agent.token-revoked': [{ tokenHash: string }];
   /** Agents were added to or removed from a channel (or it was deleted): their live rooms change. */
   'channel.agents': [{ channelId: number; added: number[]; removed: number[] }];
+  /** A call was created or changed status. */
+  'call.updated': [{ call: CallRecord }];
+  /** A widget channel's callback settings changed: what isCallbackEnabled answers may change. */
+  'callback.settings': [{ channelId: number }];
   /** An outbound delivery row was written; wakes the delivery worker. */
   'delivery.enqueued': [];
   /** A delivery reached its final state (delivered, or failed after its last attempt). */

@@ -1,4 +1,4 @@
-import type { ChannelKind, WebhookEventName } from '@svc/protocol';
+import type { CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { ChannelRecord } from './records.ts';
 
@@ -18,6 +18,7 @@ interface ChannelRow {
   signing_secret: string;
   created_at: number;
   agent_ids_json: string;
+  callback_json: string | null;
 }
 
 const select = `
@@ -43,6 +44,7 @@ const toChannel = (r: ChannelRow): ChannelRecord => ({
   agentIds: JSON.parse(r.agent_ids_json) as number[],
   signingSecret: r.signing_secret,
   createdAt: r.created_at,
+  callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
 });
 
 export interface NewChannel {
@@ -56,6 +58,7 @@ export interface NewChannel {
   webhookEvents: WebhookEventName[];
   agentIds: number[];
   signingSecret: string;
+  callback?: CallbackSettings | null;
 }
 
 export interface ChannelPatch {
@@ -67,13 +70,14 @@ export interface ChannelPatch {
   agentIds?: number[];
   bot?: { providerRowId: number; token: string } | null;
   signingSecret?: string;
+  callback?: CallbackSettings;
 }
 
 export function createChannelsRepo(db: Db) {
   const q = {
     insert: db.prepare(
-      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, webhook_events_json, signing_secret, created_at)
-       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @webhookEvents, @signingSecret, @createdAt)`,
+      `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, webhook_events_json, signing_secret, created_at, callback_json)
+       VALUES (@publicId, @kind, @name, @randomString, @webhookUrl, @chunked, @safeDomains, @webhookEvents, @signingSecret, @createdAt, @callback)`,
     ),
     byId: db.prepare<[number], ChannelRow>(`${select} AND c.id = ?`),
     byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
@@ -101,6 +105,7 @@ export function createChannelsRepo(db: Db) {
         chunked: c.chunked ? 1 : 0,
         safeDomains: JSON.stringify(c.safeDomains),
         webhookEvents: JSON.stringify(c.webhookEvents),
+        callback: c.callback ? JSON.stringify(c.callback) : null,
         createdAt: Date.now(),
       }).lastInsertRowid,
     );
@@ -121,6 +126,7 @@ export function createChannelsRepo(db: Db) {
     if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
     if (patch.webhookEvents !== undefined) column('webhook_events_json', JSON.stringify(patch.webhookEvents));
     if (patch.signingSecret !== undefined) column('signing_secret', patch.signingSecret);
+    if (patch.callback !== undefined) column('callback_json', JSON.stringify(patch.callback));
     if (patch.bot !== undefined) {
       column('bot_provider_id', patch.bot?.providerRowId ?? null);
       column('bot_token', patch.bot?.token ?? null);

@@ -237,6 +237,37 @@ const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 3,
+    name: 'callback calls',
+    sql: `
+      -- the widget channel's callback settings (enabled, time_zone, schedule, balance) as JSON; NULL = never set
+      ALTER TABLE channels ADD COLUMN callback_json TEXT;
+
+      CREATE TABLE calls (
+        id INTEGER PRIMARY KEY,
+        channel_id INTEGER NOT NULL REFERENCES channels(id),
+        chat_id INTEGER REFERENCES chats(id),
+        client_id INTEGER REFERENCES clients(id),
+        type TEXT NOT NULL CHECK (type IN ('callback', 'incoming', 'outgoing')),
+        phone TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('start', 'agent_connected', 'client_connected', 'end', 'error')),
+        reason TEXT,
+        record_url TEXT,
+        agent_id INTEGER REFERENCES agents(id),
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        -- when the visitor was connected: the call's duration counts from here
+        connected_at INTEGER,
+        ended_at INTEGER,
+        -- seconds
+        duration INTEGER
+      );
+      CREATE INDEX calls_by_channel ON calls(channel_id, id);
+      -- one call in progress per visitor
+      CREATE UNIQUE INDEX one_live_call_per_client ON calls(client_id) WHERE status NOT IN ('end', 'error');
+    `,
+  },
+  {
     version: 4,
     name: 'trigger rules per widget channel',
     sql: `

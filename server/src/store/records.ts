@@ -1,4 +1,5 @@
 import type {
+  CallbackSettings,
   ChannelKind,
   CrmView,
   CustomDataField,
@@ -41,6 +42,8 @@ export interface ChannelRecord {
   /** Standard Webhooks signing secret (`whsec_...`) of the channel's outbound requests. */
   signingSecret: string;
   createdAt: number;
+  /** Callback calls of a widget channel; null when never set (calls disabled). */
+  callback: CallbackSettings | null;
 }
 
 export interface BotProviderRecord {

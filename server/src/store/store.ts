@@ -1,6 +1,7 @@
 import { createAgentsRepo } from './agents-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
+import { createCallsRepo } from './calls-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
 import { openDb, type OpenDbOptions } from './db.ts';
@@ -30,6 +31,7 @@ export function openStore(options: OpenDbOptions) {
     deliveries: createDeliveriesRepo(db, writes),
     triggers: createTriggersRepo(db),
     departments: createDepartmentsRepo(db),
+    calls: createCallsRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

@@ -1,6 +1,7 @@
 import type { ContactInfo, Invitation, WidgetSettings, UploadView } from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
+import { startCallbacks } from '../features/callback-form/callback-state.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
 import { newClientMsgId } from '../lib/client-msg-id.ts';
 import { emptyConversation, reduceConversation } from '../state/conversation.ts';
@@ -43,9 +44,8 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     'user-token:set': (token) => profile.set('userToken', token),
     saved: (value) => saved.receive(value),
     invite: (invitation) => invite(invitation),
-    // Until the callback feature is configured the service answers 'Callback disabled', so the loader never
-    // sends a call; the callback form takes it over.
-    'call:start': () => undefined,
+    // startCall: the loader checked the number and the availability it knew; the service checks again.
+    'call:start': (phone) => void callbacks.request(phone),
     // The triggers script on the page runs the rules; the frame has nothing to do with them.
     rules: () => undefined,
   });
@@ -54,6 +54,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
 
   const socket = connectVisitorSocket(serviceUrl, init.widget_id, () => saved.get('visitor'));
   wireSocket(socket, { conversation, outbox, connection, unread, view }, saved, fire);
+  const callbacks = startCallbacks(socket, init.callback, fire);
   // spec 6.3 svc_onMessageSent: the visitor's first message of a chat.
   let sentInChat = false;
   socket.on('session', ({ chat }) => (sentInChat = !!chat?.messages.some((m) => m.author === 'visitor')));
@@ -98,7 +99,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       visitor_number: c.visitorNumber,
       unread: unread.get(),
       preload: c.live || view.get() !== 'closed',
-      callback: init.callback,
+      callback: callbacks.store.get().availability,
     };
     const json = JSON.stringify(state);
     if (json === reported) return;
@@ -106,6 +107,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     toHost('state', state);
   };
   for (const store of [conversation, view, unread] as const) store.subscribe(report);
+  callbacks.store.subscribe(report);
 
   void fetch(new URL(`widget-api/${encodeURIComponent(init.widget_id)}/settings`, serviceUrl))
     .then((r) => (r.ok ? (r.json() as Promise<WidgetSettings>) : undefined))
@@ -173,6 +175,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       sender.flush();
     },
     typing: (hasText) => typing.input(hasText),
+    callback: callbacks,
     saveContact: (contact) =>
       new Promise((resolve) => {
         profile.set('contact', contact, (ok) => {

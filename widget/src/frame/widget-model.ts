@@ -1,4 +1,5 @@
 import type { ContactInfo, OfflineMessageRequest } from '@svc/protocol';
+import type { Callbacks } from '../features/callback-form/callback-state.ts';
 import type { Conversation } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
@@ -30,4 +31,6 @@ export interface WidgetModel {
   saveContact(contact: ContactInfo): Promise<boolean>;
   /** The offline form: resolves with the service's reason when it refused the message, or null. */
   sendOffline(message: OfflineMessageRequest): Promise<string | null>;
+  /** The visitor's callback: availability, the call in progress, and the request. */
+  callback: Pick<Callbacks, 'store' | 'request' | 'dismiss'>;
 }

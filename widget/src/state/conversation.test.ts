@@ -28,6 +28,8 @@ const session = (chat: WidgetSession['chat']): WidgetSession => ({
   status: 'online',
   contact: { name: 'Ann' },
   chat,
+  callback: { result: 'fail', reason: 'Callback disabled', detail: 'Calls are turned off for this site' },
+  call: null,
 });
 const run = (events: ConversationEvent[], from: Conversation = emptyConversation) => events.reduce(reduceConversation, from);
 

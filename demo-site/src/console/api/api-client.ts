@@ -1,5 +1,7 @@
 import type {
   AgentMessageRequest,
+  CallStatusUpdate,
+  CallView,
   AgentView,
   ChatState,
   ChatView,
@@ -90,6 +92,9 @@ export function createApiClient(options: { baseUrl: string; token: string; onUna
     upload: (file: File) => call<UploadView>(`/api/v1/uploads?name=${encodeURIComponent(file.name)}`, { method: 'POST', file }),
     typing: (id: number, state: TypingState) => call<void>(`${chat(id)}/typing`, { method: 'POST', body: { state } }),
     accept: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/accept`, { method: 'POST' })).chat,
+    listCalls: async (state: 'active' | 'ended') => (await call<{ calls: CallView[] }>(`/api/v1/calls?state=${state}`)).calls,
+    changeCallStatus: async (id: number, update: CallStatusUpdate) =>
+      (await call<{ call: CallView }>(`/api/v1/calls/${encodeURIComponent(String(id))}/status`, { method: 'POST', body: update })).call,
     listOffline: async () => (await call<{ offline_messages: OfflineMessageView[] }>('/api/v1/offline-messages')).offline_messages,
     bindCrm: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/crm-assign`, { method: 'POST' })).chat,
     unblock: async (id: number) => (await call<{ chat: ChatView }>(`${chat(id)}/blacklist`, { method: 'DELETE' })).chat,

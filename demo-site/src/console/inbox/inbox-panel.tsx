@@ -1,5 +1,7 @@
 import type { ChatState } from '@svc/protocol';
 import { useRef } from 'preact/hooks';
+import { CallList } from '../calls/call-list.tsx';
+import { upsertCall } from '../calls/calls-store.ts';
 import { useStore } from '../lib/use-store.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { ChatListItem } from './chat-list-item.tsx';
@@ -7,13 +9,14 @@ import { chatsInTab } from './inbox-store.ts';
 import { OfflineList } from './offline-list.tsx';
 
 /** The inbox's tabs: chats by state, and the offline form's messages. */
-export type InboxTab = ChatState | 'offline';
+export type InboxTab = ChatState | 'offline' | 'calls';
 
 const TABS: { state: InboxTab; label: string }[] = [
   { state: 'open', label: 'Open' },
   { state: 'bot', label: 'With bot' },
   { state: 'closed', label: 'Closed' },
   { state: 'offline', label: 'Offline' },
+  { state: 'calls', label: 'Calls' },
 ];
 
 interface InboxPanelProps {
@@ -28,7 +31,8 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
   const { chatId } = useStore(session.conversation.state);
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const offline = useStore(session.offline);
-  const chats = tab === 'offline' ? [] : chatsInTab(inbox, tab);
+  const calls = useStore(session.calls);
+  const chats = tab === 'offline' || tab === 'calls' ? [] : chatsInTab(inbox, tab);
 
   // WAI-ARIA tabs pattern: arrow keys move between the tabs, only the selected one is in the tab order.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -44,7 +48,12 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
     <section class="inbox" aria-label="Inbox">
       <div class="tabs" role="tablist" aria-label="Chats by state" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
-          const count = t.state === 'offline' ? offline.length : chatsInTab(inbox, t.state).length;
+          const count =
+            t.state === 'offline'
+              ? offline.length
+              : t.state === 'calls'
+                ? calls.filter((c) => c.status !== 'end' && c.status !== 'error').length
+                : chatsInTab(inbox, t.state).length;
           return (
             <button
               key={t.state}
@@ -72,7 +81,12 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
         )}
         {inbox.status === 'loading' && <p class="muted empty">Loading chats…</p>}
         {tab === 'offline' && <OfflineList messages={offline} />}
-        {tab !== 'offline' && inbox.status === 'ready' && chats.length === 0 && <p class="muted empty">No chats here.</p>}
+        {tab === 'calls' && (
+          <CallList calls={calls} api={session.api} onChanged={(call) => session.calls.update((list) => upsertCall(list, call))} />
+        )}
+        {tab !== 'offline' && tab !== 'calls' && inbox.status === 'ready' && chats.length === 0 && (
+          <p class="muted empty">No chats here.</p>
+        )}
         <ul class="chat-list">
           {chats.map((chat) => (
             <ChatListItem

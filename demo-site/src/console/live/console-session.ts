@@ -1,6 +1,7 @@
-import type { AgentView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import type { AgentView, CallView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
+import { upsertCall } from '../calls/calls-store.ts';
 import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
 import { createInboxStore, type InboxStore } from '../inbox/inbox-store.ts';
 import { createStore, type Store } from '../lib/create-store.ts';
@@ -18,6 +19,8 @@ export interface ConsoleSession {
   inbox: InboxStore;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
+  /** Calls of the agent's channels, in progress and recently over, newest first. */
+  calls: Store<CallView[]>;
   conversation: ConversationStore;
   presence: Store<PresenceStatus>;
   connection: Store<ConnectionState>;
@@ -46,6 +49,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const connection = createStore<ConnectionState>('connecting');
   /** Messages visitors left through the offline form, newest first. */
   const offline = createStore<OfflineMessageView[]>([]);
+  const calls = createStore<CallView[]>([]);
   const socket = connectAgentSocket(baseUrl, saved.token);
 
   function openChat(chatId: number) {
@@ -61,6 +65,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
       const lists = await Promise.all((['open', 'bot', 'closed'] as const).map((state) => api.listChats(state)));
       inbox.replaceAll(lists.flat(), mark, conversation.currentId());
       offline.set(await api.listOffline());
+      const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
+      calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
     } catch (err) {
       inbox.fail(errorText(err));
     }
@@ -107,6 +113,17 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
       onClick: () => undefined,
     });
   });
+  socket.on('call:updated', (call) => {
+    const known = calls.get().some((c) => c.id === call.id);
+    calls.update((list) => upsertCall(list, call));
+    if (known || call.status !== 'start') return;
+    notifier.notify({
+      title: `Call back ${call.phone}`,
+      body: call.visitor?.name ?? 'A visitor asked to be called back',
+      tag: `call-${call.id}`,
+      onClick: () => undefined,
+    });
+  });
   socket.on('typing', (event) => conversation.applyTyping(event));
   socket.on('presence', ({ agent }) => {
     if (agent.id === saved.agent.id) presence.set(agent.status);
@@ -122,6 +139,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     me: saved.agent,
     api,
     offline,
+    calls,
     inbox,
     conversation,
     presence,

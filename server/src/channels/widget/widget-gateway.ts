@@ -15,6 +15,8 @@ import {
 } from '@svc/protocol';
 import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
+import type { CallService } from '../../calls/call-service.ts';
+import { visitorCallView } from '../../calls/call-views.ts';
 import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
 import type { DepartmentService } from '../../departments/department-service.ts';
@@ -31,13 +33,14 @@ interface VisitorData {
   visitor: ClientRecord;
   token: string;
 }
-type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
+export type VisitorNamespace = Namespace<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
 type VisitorSocket = Socket<VisitorClientEvents, VisitorServerEvents, Record<string, never>, VisitorData>;
 
 interface GatewayDeps {
   store: Store;
   events: DomainEvents;
   conversations: ConversationService;
+  calls: CallService;
   rateLimits: RateLimits;
   log: Logger;
   /** Visitors may attach only files uploaded to this service; their fields come from the stored file. */
@@ -50,8 +53,8 @@ interface GatewayDeps {
 }
 
 /** Every tab of one visitor shares this room; a visitor only ever joins its own. */
-const visitorRoom = (clientId: number) => `visitor:${clientId}`;
-const channelVisitorsRoom = (channelId: number) => `widget-channel:${channelId}`;
+export const visitorRoom = (clientId: number) => `visitor:${clientId}`;
+export const channelVisitorsRoom = (channelId: number) => `widget-channel:${channelId}`;
 
 const clientRef = (v: ClientRecord): ClientRef => ({ key: v.externalKey, id: v.externalId, profile: {} });
 
@@ -105,6 +108,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     const messages = live ? await store.visitors.recentMessages(live.id) : [];
     const views = await Promise.all(messages.map(async (m) => visitorMessageView(m, await agentOf(m.agentId))));
     const agent = live ? await agentOf(live.assigned_agent_id) : undefined;
+    const call = await store.calls.liveOfClient(visitor.id);
     return {
       visitor_id: visitor.externalKey,
       visitor_token: token,
@@ -119,6 +123,8 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       chat: live
         ? { id: live.id, state: live.state, agent: agent ? { name: agent.name, photo: agent.photo } : null, messages: views }
         : null,
+      callback: await deps.calls.availabilityFor(channel, visitor.id),
+      call: call ? visitorCallView(call) : null,
     };
   }
 

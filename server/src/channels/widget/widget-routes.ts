@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
-import { CALLBACK_DISABLED, LAUNCHER_MARKUP, type WidgetSettings } from '@svc/protocol';
+import { LAUNCHER_MARKUP, type WidgetSettings } from '@svc/protocol';
+import type { CallService } from '../../calls/call-service.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Store } from '../../store/store.ts';
 
 /** The loader's one small request before the chat is needed: the channel's name and online status, the
  * launcher, whether calls can be asked for, and the trigger rules. Any
  * site may embed the widget, so it answers every origin. */
-export function registerWidgetRoutes(router: Router, deps: { store: Store }): void {
+export function registerWidgetRoutes(router: Router, deps: { store: Store; calls: CallService }): void {
   router.get('/widget-api/:publicId/settings', async (ctx) => {
     ctx.set('Access-Control-Allow-Origin', '*');
     const channel = await deps.store.channels.findByPublicId(ctx.params.publicId!);
@@ -16,7 +17,8 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store }): vo
       name: channel.name,
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
       launcher: LAUNCHER_MARKUP,
-      callback: { result: 'fail', reason: CALLBACK_DISABLED, detail: 'Calls are not set up for this channel' },
+      // No visitor is known here: the widget's socket adds "a call is already in progress".
+      callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
     };
     ctx.set('Cache-Control', 'no-store');

@@ -1,10 +1,7 @@
 /**
- * A phone number as people type it: digits with an optional leading +, spaces, dots, dashes and brackets, and
- * 6 to 15 digits in all (E.164 allows 15).
+ * A phone number as people type it, the service's own rule (protocol isCallPhoneNumber, the page API's
+ * isPhoneNumber): an optional +, then 7 to 15 digits once spaces, dots, dashes and brackets are removed.
  */
 export function isPhoneNumber(value: string): boolean {
-  const trimmed = value.trim();
-  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return false;
-  const digits = trimmed.replace(/\D/g, '').length;
-  return digits >= 6 && digits <= 15;
+  return /^\+?\d{7,15}$/.test(value.trim().replace(/[\s().-]/g, ''));
 }
