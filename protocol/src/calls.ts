@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPhoneNumber } from './contact-rules.ts';
 import { httpUrlSchema } from './media.ts';
 
 /**
@@ -58,13 +59,7 @@ export type CallStatus = (typeof callStatuses)[number];
 /** A call in one of these is over; every other status is a call in progress. */
 export const finalCallStatuses: readonly CallStatus[] = ['end', 'error'];
 
-/** An E.164-like number: an optional +, then 7 to 15 digits once spaces, dots, dashes and brackets are removed. */
-export const isCallPhoneNumber = (value: string) => /^\+?\d{7,15}$/.test(value.replace(/[\s().-]/g, ''));
-export const callPhoneSchema = z
-  .string()
-  .trim()
-  .max(40)
-  .refine(isCallPhoneNumber, 'must be a phone number: an optional + and 7 to 15 digits');
+export const callPhoneSchema = z.string().trim().max(40).refine(isPhoneNumber, 'must be a phone number: an optional + and 7 to 15 digits');
 
 /** What a call provider (or a test) reports: `POST /api/v1/calls`. */
 export const createCallSchema = z

@@ -2,7 +2,15 @@ import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResul
 import { callSafely } from './callbacks.ts';
 import type { WidgetHost } from '../host/widget-host.ts';
 import { CUSTOM_DATA_NOT_ARRAY, type OfflineMessage, type SvcApi, type VisitorNumberCallback } from './types.ts';
-import { checkCallback, checkInvitation, checkOpenOptions, checkRules, isPhoneNumber, isValidUserToken, stringsOnly } from './validate.ts';
+import {
+  checkCallback,
+  checkInvitation,
+  checkOpenOptions,
+  checkRules,
+  isCallablePhone,
+  isValidUserToken,
+  stringsOnly,
+} from './validate.ts';
 
 /**
  * svc_api (spec 4.4): validates every call, answers with the spec's result shapes and hands the rest to the
@@ -53,7 +61,7 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
     host.act('chat');
   },
   startCall(phone) {
-    const result: StartCallResult = isPhoneNumber(phone) ? host.state.callback : { result: 'fail', reason: 'Invalid phone number' };
+    const result: StartCallResult = isCallablePhone(phone) ? host.state.callback : { result: 'fail', reason: 'Invalid phone number' };
     if (result.result === 'ok') {
       host.push('call:start', phone as string);
       host.act('call');

@@ -1,4 +1,5 @@
 import type { Invitation, TriggerRules } from '@svc/protocol';
+import { isPhoneNumber } from '@svc/protocol/contact-rules';
 import type { OpenOptions } from './types.ts';
 
 /** A wrong call of svc_api: the message says how to call it right. */
@@ -32,9 +33,8 @@ export const isValidUserToken = (token: unknown): token is string => typeof toke
 export const checkCallback = <F>(method: string, value: unknown): F =>
   typeof value === 'function' ? (value as F) : usage(method, 'pass a function');
 
-/** An E.164-like number: an optional +, then 7 to 15 digits, spaces, dots, dashes and brackets aside. */
-export const isPhoneNumber = (value: unknown): value is string =>
-  typeof value === 'string' && /^\+?\d{7,15}$/.test(value.replace(/[\s().-]/g, ''));
+/** startCall's number: a string of the callback feature's phone rule (protocol/src/contact-rules.ts). */
+export const isCallablePhone = (value: unknown): value is string => typeof value === 'string' && isPhoneNumber(value);
 
 /** setRules: the rules object of the admin panel, `{rules: [...]}`; each rule is checked when it is run. */
 export const checkRules = (value: unknown) =>

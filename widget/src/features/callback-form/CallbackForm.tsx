@@ -2,7 +2,7 @@ import type { CallStatus } from '@svc/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { isPhoneNumber } from './phone.ts';
+import { isPhoneNumber } from '@svc/protocol/contact-rules';
 
 const statusWords: Record<CallStatus, string> = {
   start: 'Your request is in. Waiting for an agent to call you…',
