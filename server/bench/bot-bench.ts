@@ -1,16 +1,14 @@
 // Bot API round trips: a customer message goes in through the Chat API, out to a fast local bot as
 // CLIENT_MESSAGE, comes back in-line as BOT_MESSAGE and goes out to the integrator. Compared with a bare
 // HTTP forward doing the same two hops in the same run.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BENCH_ADMIN_TOKEN, startService, stopProcess } from './bench-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN = 'bench-admin-token-0123456789';
 const COUNT = Number(process.env.BENCH_BOT_MESSAGES ?? 1000);
 const CHATS = 50;
 
@@ -102,47 +100,24 @@ async function bareForward(): Promise<number> {
   return ms;
 }
 
-function startService(dir: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      SVC_DB: path.join(dir, 'bot.sqlite'),
-      SVC_RATE_LIMITS: 'off',
-      SVC_LOG_LEVEL: 'warn',
-      SVC_ADMIN_TOKEN: ADMIN,
-      SVC_ALLOW_PRIVATE_URLS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
-    });
-  });
-}
-
 async function throughService(dir: string): Promise<number> {
   const b = await bot();
   const sink = await counter(COUNT);
-  const svc = await startService(dir);
-  const a = (await post(`${svc.base}/api/v1/agents`, { name: 'B', email: 'b@example.com', password: 'bench password' }, ADMIN)).body;
+  const svc = await startService(path.join(dir, 'bot.sqlite'));
+  const a = (await post(`${svc.base}/api/v1/agents`, { name: 'B', email: 'b@example.com', password: 'bench password' }, BENCH_ADMIN_TOKEN))
+    .body;
   const ch = (
     await post(
       `${svc.base}/api/v1/channels`,
       { kind: 'chat_api', name: 'B', webhook_url: sink.url, chunked: false, agent_ids: [a.id] },
-      ADMIN,
+      BENCH_ADMIN_TOKEN,
     )
   ).body;
-  const p = (await post(`${svc.base}/api/v1/bot-providers`, { name: 'Fast bot', endpoint: b.url }, ADMIN)).body;
+  const p = (await post(`${svc.base}/api/v1/bot-providers`, { name: 'Fast bot', endpoint: b.url }, BENCH_ADMIN_TOKEN)).body;
   await new Promise<void>((resolve, reject) => {
     const req = http.request(
       `${svc.base}/api/v1/channels/${ch.id}`,
-      { method: 'PATCH', headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' } },
+      { method: 'PATCH', headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}`, 'content-type': 'application/json' } },
       (res) => {
         res.resume();
         res.on('end', () => resolve());
@@ -155,10 +130,7 @@ async function throughService(dir: string): Promise<number> {
   await runPairs((i) => post(ch.endpoint, { sender: { id: i % CHATS }, message: { type: 'text', text: `m${i}` } }));
   await sink.all;
   const ms = performance.now() - started;
-  await new Promise((r) => {
-    svc.child.once('exit', r);
-    svc.child.kill('SIGTERM');
-  });
+  await stopProcess(svc);
   b.server.close();
   sink.server.close();
   return ms;

@@ -1,43 +1,15 @@
 // `pnpm bench`: Chat API intake against a bare Koa + better-sqlite3 handler measured in the same run, at
 // both `synchronous` settings, then agent-message deliveries per second to a fast integrator.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { BENCH_ADMIN_TOKEN, root, startProcess, stopProcess } from './bench-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const ADMIN = 'bench-admin-token-0123456789';
-
-interface Running {
-  base: string;
-  child: ChildProcess;
-}
-
-function startProcess(args: string[], env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
-  });
-}
-
-async function stop(r: Running) {
-  await new Promise((resolve) => {
-    r.child.once('exit', resolve);
-    r.child.kill('SIGTERM');
-  });
-}
 
 async function json(method: string, url: string, body?: unknown, token?: string) {
   const res = await fetch(url, {
@@ -76,7 +48,7 @@ async function load(url: string) {
 async function intake(sync: 'full' | 'normal', dir: string) {
   const bare = await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, `bare-${sync}.sqlite`), BENCH_SYNC: sync });
   const bareResult = await load(`${bare.base}/messages`);
-  await stop(bare);
+  await stopProcess(bare);
 
   const svc = await startProcess(['server/dist/main.js'], {
     PORT: '0',
@@ -84,23 +56,23 @@ async function intake(sync: 'full' | 'normal', dir: string) {
     SVC_DB_SYNC: sync,
     SVC_RATE_LIMITS: 'off',
     SVC_LOG_LEVEL: 'warn',
-    SVC_ADMIN_TOKEN: ADMIN,
+    SVC_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     SVC_ALLOW_PRIVATE_URLS: '1',
   });
   const agent = await json(
     'POST',
     `${svc.base}/api/v1/agents`,
     { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
-    ADMIN,
+    BENCH_ADMIN_TOKEN,
   );
   const channel = await json(
     'POST',
     `${svc.base}/api/v1/channels`,
     { kind: 'chat_api', name: 'Bench', webhook_url: 'http://127.0.0.1:9/none', chunked: false, agent_ids: [agent.id] },
-    ADMIN,
+    BENCH_ADMIN_TOKEN,
   );
   const svcResult = await load(channel.endpoint);
-  await stop(svc);
+  await stopProcess(svc);
   return { bare: bareResult, svc: svcResult };
 }
 
@@ -121,21 +93,21 @@ async function deliveries(dir: string, count = 1000, chats = 50) {
     SVC_DB: path.join(dir, 'svc-deliveries.sqlite'),
     SVC_RATE_LIMITS: 'off',
     SVC_LOG_LEVEL: 'warn',
-    SVC_ADMIN_TOKEN: ADMIN,
+    SVC_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
     SVC_ALLOW_PRIVATE_URLS: '1',
   });
   const agent = await json(
     'POST',
     `${svc.base}/api/v1/agents`,
     { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
-    ADMIN,
+    BENCH_ADMIN_TOKEN,
   );
   const url = `http://127.0.0.1:${(integrator.address() as AddressInfo).port}`;
   const channel = await json(
     'POST',
     `${svc.base}/api/v1/channels`,
     { kind: 'chat_api', name: 'B', webhook_url: url, chunked: false, agent_ids: [agent.id] },
-    ADMIN,
+    BENCH_ADMIN_TOKEN,
   );
   const chatIds: number[] = [];
   for (let i = 0; i < chats; i++) {
@@ -149,7 +121,7 @@ async function deliveries(dir: string, count = 1000, chats = 50) {
   }
   await all;
   const ms = performance.now() - started;
-  await stop(svc);
+  await stopProcess(svc);
   integrator.close();
   return { count, ms, perSecond: (count / ms) * 1000 };
 }

@@ -2,7 +2,6 @@
 // offline_message webhook in the outbox, delivered signed to a fast owner's server on 127.0.0.1. Compared
 // with a bare Node http client posting the same signed bodies to the same server in the same run, with the
 // same ordering (one request at a time per channel, the channels side by side).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,9 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signatureHeaders } from '../src/lib/webhook-signature.ts';
+import { BENCH_ADMIN_TOKEN, startService, stopProcess } from './bench-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN = 'bench-admin-token-0123456789';
 const COUNT = Number(process.env.BENCH_WEBHOOKS ?? 1000);
 /** offline_message webhooks of one channel leave one at a time, in order: parallelism comes from channels. */
 const CHANNELS = 8;
@@ -96,39 +94,14 @@ async function bareClient(): Promise<number> {
   return ms;
 }
 
-function startService(dir: string): Promise<{ base: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      SVC_DB: path.join(dir, 'webhooks.sqlite'),
-      SVC_RATE_LIMITS: 'off',
-      SVC_LOG_LEVEL: 'warn',
-      SVC_ADMIN_TOKEN: ADMIN,
-      SVC_ALLOW_PRIVATE_URLS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /port (\d+)/.exec(out);
-      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}: ${out}`)));
-  });
-}
-
 async function throughService(dir: string): Promise<number> {
   const owner = await ownerServer(COUNT);
-  const svc = await startService(dir);
+  const svc = await startService(path.join(dir, 'webhooks.sqlite'));
   try {
     const channels: { public_id: string }[] = [];
     for (let c = 0; c < CHANNELS; c++) {
       const body = { kind: 'widget', name: `Bench ${c}`, agent_ids: [], webhook_url: owner.url, webhook_events: ['offline_message'] };
-      channels.push(await postJson(`${svc.base}/api/v1/channels`, body, ADMIN));
+      channels.push(await postJson(`${svc.base}/api/v1/channels`, body, BENCH_ADMIN_TOKEN));
     }
     const started = performance.now();
     const submit = async () => {
@@ -148,10 +121,7 @@ async function throughService(dir: string): Promise<number> {
     await within(submit(), 'svc webhooks');
     return performance.now() - started;
   } finally {
-    await new Promise((r) => {
-      svc.child.once('exit', r);
-      svc.child.kill('SIGTERM');
-    });
+    await stopProcess(svc);
     owner.close();
   }
 }

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
+
+export interface Running {
+  base: string;
+  child: ChildProcess;
+}
+
+/** Starts a Node script from the repository root and resolves once it prints the port it listens on. */
+export function startProcess(args: string[], env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /port (\d+)/.exec(out);
+      if (m) resolve({ base: `http://127.0.0.1:${m[1]}`, child });
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${out}`)));
+  });
+}
+
+/** The built server on a free port with its own database, rate limits off, talking to loopback receivers. */
+export const startService = (dbFile: string, env: Record<string, string> = {}) =>
+  startProcess(['server/dist/main.js'], {
+    PORT: '0',
+    SVC_DB: dbFile,
+    SVC_RATE_LIMITS: 'off',
+    SVC_LOG_LEVEL: 'warn',
+    SVC_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
+    SVC_ALLOW_PRIVATE_URLS: '1',
+    ...env,
+  });
+
+/** Stops it gracefully (SIGTERM) and waits for it to exit. */
+export async function stopProcess(r: Running): Promise<void> {
+  await new Promise((resolve) => {
+    r.child.once('exit', resolve);
+    r.child.kill('SIGTERM');
+  });
+}
