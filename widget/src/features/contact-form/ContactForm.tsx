@@ -1,12 +1,7 @@
 import type { ContactInfo } from '@svc/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
-
-const FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name' },
-  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
-] as const;
+import { ContactFields } from './ContactFields.tsx';
 
 /** The contacts form (spec 6.3 svc_onIntroduction): the visitor introduces themselves to the agents. */
 export function ContactForm({ model, close }: { model: WidgetModel; close: () => void }) {
@@ -26,19 +21,7 @@ export function ContactForm({ model, close }: { model: WidgetModel; close: () =>
       }}
     >
       <h2 id="contact-title">Your contact details</h2>
-      {FIELDS.map((field, i) => (
-        <label key={field.key}>
-          {field.label}
-          <input
-            ref={i === 0 ? first : undefined}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            maxLength={field.key === 'email' ? 320 : 200}
-            value={contact[field.key]}
-            onInput={(event) => setContact({ ...contact, [field.key]: event.currentTarget.value })}
-          />
-        </label>
-      ))}
+      <ContactFields values={contact} onChange={setContact} firstRef={first} />
       <div class="row">
         <button type="submit" class="primary" disabled={state === 'saving'}>
           {state === 'saving' ? 'Saving…' : 'Save'}

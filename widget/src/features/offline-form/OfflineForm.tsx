@@ -1,13 +1,8 @@
 import type { OfflineMessageRequest } from '@svc/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
+import { ContactFields } from '../contact-form/ContactFields.tsx';
 import { offlineFormProblem } from './offline-form-problem.ts';
-
-const FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name', max: 200 },
-  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', max: 320 },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', max: 100 },
-] as const;
 
 /**
  * The offline form (spec 4.4 sendOfflineMessage, from inside the window): shown instead of the chat while no
@@ -59,19 +54,7 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
     >
       <h2 id="offline-title">No one is online right now</h2>
       <p>Leave a message and a way to reach you: we will answer as soon as we are back.</p>
-      {FIELDS.map((field, i) => (
-        <label key={field.key}>
-          {field.label}
-          <input
-            ref={i === 0 ? first : undefined}
-            type={field.type}
-            autoComplete={field.autoComplete}
-            maxLength={field.max}
-            value={form[field.key]}
-            onInput={(event) => setForm({ ...form, [field.key]: event.currentTarget.value })}
-          />
-        </label>
-      ))}
+      <ContactFields values={form} onChange={setForm} firstRef={first} />
       <label>
         Message
         <textarea

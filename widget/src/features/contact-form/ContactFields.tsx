@@ -1,0 +1,42 @@
+import type { Ref } from 'preact';
+
+const FIELDS = [
+  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name', max: 200 },
+  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', max: 320 },
+  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', max: 100 },
+] as const;
+
+export interface ContactValues {
+  name?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** The visitor's name, e-mail and phone as labelled inputs: the contacts form's and the offline form's. */
+export function ContactFields<T extends ContactValues>({
+  values,
+  onChange,
+  firstRef,
+}: {
+  values: T;
+  onChange: (values: T) => void;
+  firstRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <>
+      {FIELDS.map((field, i) => (
+        <label key={field.key}>
+          {field.label}
+          <input
+            ref={i === 0 ? firstRef : undefined}
+            type={field.type}
+            autoComplete={field.autoComplete}
+            maxLength={field.max}
+            value={values[field.key] ?? ''}
+            onInput={(event) => onChange({ ...values, [field.key]: event.currentTarget.value })}
+          />
+        </label>
+      ))}
+    </>
+  );
+}
