@@ -19,13 +19,13 @@ const makeAdmin = async () => {
 };
 
 describe('agent roles and the admin API', () => {
-  it('an admin agent uses the admin API with its own token; a plain agent gets 403', async () => {
+  it('an admin agent uses the admin API with its own token; the token of a plain agent is refused with 401', async () => {
     const admin = await makeAdmin();
     const agent = await createAgent(t.api);
     expect((await t.api.get('/api/v1/channels', admin.token)).status).toBe(200);
     const refused = await t.api.get('/api/v1/channels', agent.token);
-    expect(refused.status).toBe(403);
-    expect(refused.body.error).toEqual({ code: 'forbidden', message: 'Only admins may do this' });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toEqual({ code: 'invalid_client', message: 'Missing or invalid admin token' });
     expect((await t.api.get('/api/v1/channels', 'no-such-token')).status).toBe(401);
     expect((await t.api.get('/api/v1/channels', ADMIN_TOKEN)).status).toBe(200);
   });

@@ -208,7 +208,7 @@ describe('bot api: provider to service', () => {
     const log = await t.api.get(`/api/v1/chats/${chatId}/bot-events`, ADMIN_TOKEN);
     expect(log.body.received).toEqual([expect.objectContaining({ event: 'BOT_MESSAGE', status: 200 })]);
     expect(log.body.sent[0]).toMatchObject({ event: 'CLIENT_MESSAGE', state: 'delivered', attempts: [{ status: 200 }] });
-    expect((await t.api.get(`/api/v1/chats/${chatId}/bot-events`, agent.token)).status).toBe(403);
+    expect((await t.api.get(`/api/v1/chats/${chatId}/bot-events`, agent.token)).status).toBe(401);
   });
 });
 

@@ -103,8 +103,8 @@ describe('admin api: departments', () => {
       ['DELETE', '/api/v1/departments/1'],
     ] as const) {
       const res = await t.api.request(method, path, { token: alice.token, body: { name: 'Mine' } });
-      expect(res.status).toBe(403);
-      expect(res.body.error.code).toBe('forbidden');
+      expect(res.status).toBe(401);
+      expect(res.body.error.code).toBe('invalid_client');
     }
     expect((await t.api.get('/api/v1/departments')).status).toBe(401);
     expect((await t.api.get('/api/v1/departments', 'wrong-token')).status).toBe(401);

@@ -2,7 +2,7 @@ import type { Context, Middleware } from 'koa';
 import { hashToken, safeEqual } from '../lib/secrets.ts';
 import type { AgentRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
-import { AppError, forbidden, invalidClient } from './errors.ts';
+import { AppError, invalidClient } from './errors.ts';
 
 /** The bearer token, or undefined when there is no Authorization header; a header of another form is a
  * 401 `unauthorized_client` (contract: Errors). */
@@ -17,7 +17,7 @@ export function bearerToken(ctx: Context): string | undefined {
 
 /**
  * Admin API: `Authorization: Bearer <SVC_ADMIN_TOKEN>` (scripts), or the token of an active agent whose role is
- * admin (the console's admin panel), which is then `currentAgent`. Only hashes of tokens are held.
+ * admin (the console's admin panel), which is then `currentAdminAgent`. Only hashes of tokens are held.
  */
 export function requireAdmin(adminTokenHash: string, store: Store): Middleware {
   return async (ctx, next) => {
@@ -26,8 +26,8 @@ export function requireAdmin(adminTokenHash: string, store: Store): Middleware {
     if (!tokenHash) throw invalidClient('Missing or invalid admin token');
     if (!safeEqual(tokenHash, adminTokenHash)) {
       const agent = await store.agents.findByTokenHash(tokenHash);
-      if (!agent) throw invalidClient('Missing or invalid admin token');
-      if (agent.role !== 'admin') throw forbidden('Only admins may do this');
+      // A plain agent's token is refused as any token that is not an admin's was before roles (contract: 401).
+      if (agent?.role !== 'admin') throw invalidClient('Missing or invalid admin token');
       ctx.state.agent = agent;
     }
     await next();
