@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPhoneNumber } from './contact-rules.ts';
 import { httpUrlSchema } from './media.ts';
+import { emptyWeek, timeZoneSchema, weeklyScheduleSchema } from './weekly-schedule.ts';
 
 /**
  * Calls (spec 2.3 call, 4.4 startCall / isCallbackEnabled): the reasons page scripts compare, spelt exactly as
@@ -17,34 +18,12 @@ export type CallbackAvailability =
 export type StartCallResult = CallbackAvailability | { result: 'fail'; reason: 'Invalid phone number' };
 
 // ---- the channel's callback settings (admin API) ----
-export const weekDays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type WeekDay = (typeof weekDays)[number];
-
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time of day as HH:MM, 00:00 to 23:59');
-const timeRange = z
-  .object({ from: clockTime, to: clockTime.or(z.literal('24:00')) })
-  .strict()
-  .refine((r) => r.from < r.to, 'from must be earlier than to');
-
-const isTimeZone = (zone: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** When calls may be requested: per weekday, time ranges in the channel's time zone; an empty day has none. */
-const day = z.array(timeRange).max(10).default([]);
-export const callbackScheduleSchema = z.object({ mon: day, tue: day, wed: day, thu: day, fri: day, sat: day, sun: day }).strict();
-export type CallbackSchedule = z.infer<typeof callbackScheduleSchema>;
-
 export const callbackSettingsSchema = z
   .object({
     enabled: z.boolean().default(false),
-    time_zone: z.string().min(1).max(100).refine(isTimeZone, 'must be an IANA time zone such as Europe/Oslo or UTC').default('UTC'),
-    schedule: callbackScheduleSchema.default({ mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [] }),
+    time_zone: timeZoneSchema.default('UTC'),
+    /** When calls may be requested. */
+    schedule: weeklyScheduleSchema.default(emptyWeek),
     /** Call minutes left: each finished call uses its duration rounded up to whole minutes. */
     balance: z.number().finite().min(-1e9).max(1e9).default(0),
   })

@@ -13,3 +13,5 @@ export * from './triggers.ts';
 export * from './launcher.ts';
 export * from './departments.ts';
 export * from './geoip.ts';
+export * from './weekly-schedule.ts';
+export * from './business-hours.ts';

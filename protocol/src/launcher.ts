@@ -10,6 +10,7 @@ const CSS =
   'button:focus-visible{outline:3px solid #f59e0b}.offline{background:#555}' +
   'span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9px;background:#c81e1e;color:#fff;font:700 12px/18px sans-serif}';
 
-export const LAUNCHER_MARKUP =
-  `<style>${CSS}</style><div class=w><button aria-label="Open chat" aria-expanded=false>` +
+/** `hidden`: the channel's business hours hide the widget now; svc_api keeps working. */
+export const launcherMarkup = (hidden = false) =>
+  `<style>${CSS}</style><div class=w${hidden ? ' hidden' : ''}><button aria-label="Open chat" aria-expanded=false>` +
   '<svg width=28 viewBox="0 0 24 24" fill=#fff><path d="M3 4h18v13H9l-5 4v-4H3z"/></svg><span hidden></span></button></div>';

@@ -124,6 +124,8 @@ export interface WidgetSettings {
   callback: CallbackAvailability;
   /** The launcher's markup (protocol/src/launcher.ts). */
   launcher: string;
+  /** Outside business hours with the `hide` policy: the launcher and the window are not shown. */
+  hidden: boolean;
   /** The channel's default trigger rules (spec 4.4 setRules); a page may replace them. */
   rules: TriggerRule[];
 }

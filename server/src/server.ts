@@ -14,6 +14,8 @@ import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
+import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
+import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
@@ -125,6 +127,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
+  registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
@@ -180,6 +183,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     60 * 60 * 1000,
   );
   sweep.unref();
+  const hoursWatch = watchBusinessHours({ store, events, log });
 
   let closing: Promise<void> | undefined;
   return {
@@ -195,6 +199,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         clearInterval(sweep);
         clearInterval(renewTokens);
         visitorCalls.stop();
+        hoursWatch.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

@@ -1,6 +1,7 @@
 import { callbackSettingsSchema, type CallbackSettings } from '@svc/protocol';
 import { describe, expect, it } from 'vitest';
-import { callbackAvailability, localClock } from '../src/calls/callback-availability.ts';
+import { callbackAvailability } from '../src/calls/callback-availability.ts';
+import { localClock } from '../src/lib/weekly-schedule.ts';
 
 const weekdays = {
   mon: [{ from: '09:00', to: '18:00' }],
@@ -48,7 +49,7 @@ describe('callback availability', () => {
 
     it('takes the weekday of the time zone across midnight', () => {
       // Sunday 23:30 UTC is already Monday 08:30 in Tokyo.
-      expect(localClock(new Date('2026-11-22T23:30:00Z'), 'Asia/Tokyo')).toEqual({ day: 'mon', time: '08:30' });
+      expect(localClock(new Date('2026-11-22T23:30:00Z'), 'Asia/Tokyo')).toEqual({ day: 'mon', time: '08:30', date: '2026-11-23' });
       const tokyo = settings({ time_zone: 'Asia/Tokyo', schedule: { ...weekdays, mon: [{ from: '08:00', to: '09:00' }] } });
       expect(callbackAvailability(tokyo, { ...facts, now: new Date('2026-11-22T23:30:00Z') })).toEqual({ result: 'ok' });
     });

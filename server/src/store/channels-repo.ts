@@ -1,4 +1,5 @@
-import type { CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
+import type { BusinessHours, CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
+import { hoursTakeChats } from '../lib/business-hours.ts';
 import type { Db } from './db.ts';
 import type { ChannelRecord } from './records.ts';
 
@@ -86,12 +87,23 @@ export function createChannelsRepo(db: Db) {
     clearAgents: db.prepare('DELETE FROM channel_agents WHERE channel_id = ?'),
     addAgent: db.prepare('INSERT OR IGNORE INTO channel_agents (channel_id, agent_id) VALUES (?, ?)'),
     softDelete: db.prepare('UPDATE channels SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
+    hours: db.prepare<[number], string>('SELECT hours_json FROM channel_business_hours WHERE channel_id = ?').pluck(),
+    setHours: db.prepare(
+      `INSERT INTO channel_business_hours (channel_id, hours_json, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT(channel_id) DO UPDATE SET hours_json = excluded.hours_json, updated_at = excluded.updated_at`,
+    ),
+    clearHours: db.prepare('DELETE FROM channel_business_hours WHERE channel_id = ?'),
+    withHours: db.prepare<[], number>('SELECT channel_id FROM channel_business_hours').pluck(),
     online: db
       .prepare<[number], number>(
         `SELECT EXISTS (SELECT 1 FROM channel_agents ca JOIN agents a ON a.id = ca.agent_id
          WHERE ca.channel_id = ? AND a.status = 'online' AND a.active = 1)`,
       )
       .pluck(),
+  };
+  const hoursOf = (id: number): BusinessHours | null => {
+    const json = q.hours.get(id);
+    return json ? (JSON.parse(json) as BusinessHours) : null;
   };
   const setAgents = (channelId: number, agentIds: number[]) => {
     q.clearAgents.run(channelId);
@@ -164,8 +176,20 @@ export function createChannelsRepo(db: Db) {
       return q.softDelete.run(Date.now(), id).changes === 1;
     },
     /** spec 3: 1 while one of the channel's agents is online. */
-    async status(id: number): Promise<0 | 1> {
-      return q.online.get(id) === 1 ? 1 : 0;
+    /** spec 3: 1 while one of the channel's agents is online and its business hours take chats at `now`. */
+    async status(id: number, now = new Date()): Promise<0 | 1> {
+      return q.online.get(id) === 1 && hoursTakeChats(hoursOf(id), now) ? 1 : 0;
+    },
+    /** The channel's business hours, or null when it has none (always open). */
+    async businessHours(id: number): Promise<BusinessHours | null> {
+      return hoursOf(id);
+    },
+    async setBusinessHours(id: number, hours: BusinessHours | null): Promise<void> {
+      if (hours) q.setHours.run(id, JSON.stringify(hours), Date.now());
+      else q.clearHours.run(id);
+    },
+    async withBusinessHours(): Promise<number[]> {
+      return q.withHours.all();
     },
   };
 }

@@ -291,6 +291,17 @@ const migrations: { version: number; name: string; sql: string }[] = [
       CREATE INDEX deliveries_by_channel ON deliveries(channel_id, id);
     `,
   },
+  {
+    version: 6,
+    name: 'business hours per channel',
+    sql: `
+      CREATE TABLE channel_business_hours (
+        channel_id INTEGER PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        hours_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

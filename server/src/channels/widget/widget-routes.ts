@@ -1,7 +1,8 @@
 import type Router from '@koa/router';
-import { LAUNCHER_MARKUP, type WidgetSettings } from '@svc/protocol';
+import { launcherMarkup, type WidgetSettings } from '@svc/protocol';
 import type { CallService } from '../../calls/call-service.ts';
 import { notFound } from '../../http/errors.ts';
+import { hoursHideWidget } from '../../lib/business-hours.ts';
 import type { Store } from '../../store/store.ts';
 
 /** The loader's one small request before the chat is needed: the channel's name and online status, the
@@ -12,11 +13,13 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
     ctx.set('Access-Control-Allow-Origin', '*');
     const channel = await deps.store.channels.findByPublicId(ctx.params.publicId!);
     if (!channel || channel.kind !== 'widget') throw notFound('No such widget');
+    const hidden = hoursHideWidget(await deps.store.channels.businessHours(channel.id), new Date());
     const body: WidgetSettings = {
       widget_id: channel.publicId,
       name: channel.name,
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
-      launcher: LAUNCHER_MARKUP,
+      launcher: launcherMarkup(hidden),
+      hidden,
       // No visitor is known here: the widget's socket adds "a call is already in progress".
       callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
