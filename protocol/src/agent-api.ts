@@ -119,6 +119,15 @@ export const updateChannelSchema = z
   .strict();
 export type UpdateChannelRequest = z.infer<typeof updateChannelSchema>;
 
+/** A widget channel's identity settings (verified visitors, admin API). */
+export interface ChannelIdentityView {
+  /** Signs user tokens on the site's server: hex HMAC-SHA256 of the token. Admins only. */
+  identity_secret: string;
+  /** Refuse user tokens that are not signed with it. */
+  require_verified_users: boolean;
+}
+export const updateChannelIdentitySchema = z.object({ require_verified_users: z.boolean() }).strict();
+
 export interface ChannelView {
   id: number;
   public_id: string;
@@ -183,6 +192,8 @@ export interface ClientView {
   custom_data: { title?: string; content?: string; link?: string; key?: string }[];
   /** From setUserToken. */
   user_token: string | null;
+  /** The user token came signed by the site's server with the channel's identity secret. */
+  user_verified: boolean;
   page_title: string | null;
   referrer: string | null;
   utm: Record<string, string> | null;

@@ -61,6 +61,8 @@ export interface WebhookCommon {
   session: WebhookSession;
   page: { url: string; title?: string };
   user_token?: string;
+  /** With user_token: whether it came signed by the site's server (verified visitors). */
+  user_token_verified?: boolean;
   /** The chat's department (spec 6.2), when it has one; never on offline_message. */
   department?: DepartmentRef;
 }

@@ -76,6 +76,19 @@ export type VisitorMessageRequest = z.infer<typeof visitorMessageSchema>;
 
 export const userTokenSchema = z.string().trim().min(1).max(256);
 
+/**
+ * setUserToken's token, with the site server's signature of it when it has one (verified visitors):
+ * hex HMAC-SHA256 of the token with the channel's identity secret. A bare string is a token without one.
+ */
+export const signedUserTokenSchema = z.union([
+  userTokenSchema.transform((token) => ({ token, signature: undefined as string | undefined })),
+  z.object({ token: userTokenSchema, signature: z.string().trim().max(256).optional() }),
+]);
+export interface SignedUserToken {
+  token: string;
+  signature?: string;
+}
+
 /** showProactiveInvitation, or a trigger, showed the visitor this text: agents see it as context (like sender.invite). */
 export const invitationSchema = z.object({
   text: z.string().trim().min(1).max(1000),
@@ -126,6 +139,8 @@ export interface WidgetSettings {
   launcher: string;
   /** Outside business hours with the `hide` policy: the launcher and the window are not shown. */
   hidden: boolean;
+  /** The channel takes only signed user tokens (verified visitors): setUserToken without a signature fails. */
+  verify_users: boolean;
   /** The channel's default trigger rules (spec 4.4 setRules); a page may replace them. */
   rules: TriggerRule[];
 }
@@ -150,7 +165,7 @@ export interface VisitorClientEvents {
   typing: (event: { state: 'start' | 'stop' }) => void;
   'contact:set': (contact: ContactInfo, ack: Ack) => void;
   'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
-  'user-token:set': (token: string, ack: Ack) => void;
+  'user-token:set': (token: string | SignedUserToken, ack: Ack) => void;
   'invitation:shown': (invitation: Invitation, ack: Ack) => void;
   'page:view': (page: PageInfo) => void;
   /** The visitor rates the conversation (their newest chat). */

@@ -27,6 +27,7 @@ import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api
 import { attachVisitorCalls } from './channels/widget/visitor-calls.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
 import { registerOfflineMessageRoutes } from './channels/widget/offline-messages.ts';
+import { registerIdentityRoutes } from './channels/widget/identity-routes.ts';
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
@@ -126,6 +127,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });

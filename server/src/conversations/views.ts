@@ -27,6 +27,7 @@ export function clientView(c: ClientRecord, safeDomains: string[]): ClientView {
       link !== undefined && isSafeLink(link, safeDomains) ? { ...field, link } : field,
     ),
     user_token: c.userToken,
+    user_verified: c.userVerified,
     page_title: c.pageTitle,
     referrer: c.referrer,
     utm: c.utm,

@@ -1,5 +1,6 @@
 import type { BusinessHours, CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
 import { hoursTakeChats } from '../lib/business-hours.ts';
+import { randomToken } from '../lib/secrets.ts';
 import type { Db } from './db.ts';
 import type { ChannelRecord } from './records.ts';
 
@@ -94,6 +95,11 @@ export function createChannelsRepo(db: Db) {
     ),
     clearHours: db.prepare('DELETE FROM channel_business_hours WHERE channel_id = ?'),
     withHours: db.prepare<[], number>('SELECT channel_id FROM channel_business_hours').pluck(),
+    identity: db.prepare<[number], { identity_secret: string | null; require_verified_users: number }>(
+      'SELECT identity_secret, require_verified_users FROM channels WHERE id = ?',
+    ),
+    setIdentitySecret: db.prepare('UPDATE channels SET identity_secret = ? WHERE id = ?'),
+    setRequireVerified: db.prepare('UPDATE channels SET require_verified_users = ? WHERE id = ?'),
     online: db
       .prepare<[number], number>(
         `SELECT EXISTS (SELECT 1 FROM channel_agents ca JOIN agents a ON a.id = ca.agent_id
@@ -190,6 +196,22 @@ export function createChannelsRepo(db: Db) {
     },
     async withBusinessHours(): Promise<number[]> {
       return q.withHours.all();
+    },
+    /** The channel's identity settings (verified visitors); its secret is made the first time it is asked for. */
+    async identity(id: number): Promise<{ secret: string; required: boolean }> {
+      const row = q.identity.get(id)!;
+      let secret = row.identity_secret;
+      if (secret === null) {
+        secret = randomToken(32);
+        q.setIdentitySecret.run(secret, id);
+      }
+      return { secret, required: row.require_verified_users === 1 };
+    },
+    async rotateIdentitySecret(id: number): Promise<void> {
+      q.setIdentitySecret.run(randomToken(32), id);
+    },
+    async requireVerifiedUsers(id: number, required: boolean): Promise<void> {
+      q.setRequireVerified.run(required ? 1 : 0, id);
     },
   };
 }

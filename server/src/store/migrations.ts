@@ -302,6 +302,16 @@ const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'verified visitors',
+    sql: `
+      -- signs user tokens on the site's server; made when first asked for
+      ALTER TABLE channels ADD COLUMN identity_secret TEXT;
+      ALTER TABLE channels ADD COLUMN require_verified_users INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE clients ADD COLUMN user_verified INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

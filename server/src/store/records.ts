@@ -72,6 +72,8 @@ export interface ClientRecord {
   description: string | null;
   customData: CustomDataField[];
   userToken: string | null;
+  /** The user token came signed with the channel's identity secret. */
+  userVerified: boolean;
   pageTitle: string | null;
   referrer: string | null;
   utm: Record<string, string> | null;
@@ -97,6 +99,7 @@ export type VisitorPatch = Partial<
     | 'description'
     | 'customData'
     | 'userToken'
+    | 'userVerified'
     | 'url'
     | 'pageTitle'
     | 'referrer'

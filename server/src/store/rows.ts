@@ -51,6 +51,7 @@ export interface ClientRow {
   description: string | null;
   custom_data_json: string;
   user_token: string | null;
+  user_verified: number;
   page_title: string | null;
   referrer: string | null;
   utm_json: string | null;
@@ -77,6 +78,7 @@ export const clientColumns = [
   'description',
   'custom_data_json',
   'user_token',
+  'user_verified',
   'page_title',
   'referrer',
   'utm_json',
@@ -102,6 +104,7 @@ export const toClient = (r: ClientRow): ClientRecord => ({
   description: r.description,
   customData: JSON.parse(r.custom_data_json) as CustomDataField[],
   userToken: r.user_token,
+  userVerified: r.user_verified === 1,
   pageTitle: r.page_title,
   referrer: r.referrer,
   utm: r.utm_json === null ? null : (JSON.parse(r.utm_json) as Record<string, string>),

@@ -10,6 +10,7 @@ const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: un
   description: { column: 'description' },
   customData: { column: 'custom_data_json', encode: (v) => JSON.stringify(v) },
   userToken: { column: 'user_token' },
+  userVerified: { column: 'user_verified', encode: (v) => (v ? 1 : 0) },
   url: { column: 'url' },
   pageTitle: { column: 'page_title' },
   referrer: { column: 'referrer' },

@@ -17,6 +17,7 @@ const ANONYMOUS: ClientRecord = {
   description: null,
   customData: [],
   userToken: null,
+  userVerified: false,
   pageTitle: null,
   referrer: null,
   utm: null,
@@ -79,7 +80,7 @@ export async function visitorFields(
       user_agent: v.userAgent ?? '',
     },
     page: { url: v.url ?? '', ...(v.pageTitle !== null ? { title: v.pageTitle } : {}) },
-    ...(v.userToken !== null ? { user_token: v.userToken } : {}),
+    ...(v.userToken !== null ? { user_token: v.userToken, user_token_verified: v.userVerified } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CallbackAvailability, ContactInfo, CustomDataField, Invitation, TriggerRules } from '@svc/protocol';
+import type { CallbackAvailability, ContactInfo, CustomDataField, Invitation, SignedUserToken, TriggerRules } from '@svc/protocol';
 import type { CallbackName, ChatMode, PageCallbacks } from '../page-api/types.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
 
@@ -16,7 +16,7 @@ export interface HostToFrame {
   /** Page data (spec 4.4); the frame sends it on to the server. */
   'contact:set': ContactInfo;
   'custom-data:set': CustomDataField[];
-  'user-token:set': string;
+  'user-token:set': SignedUserToken;
   /** showProactiveInvitation, or a trigger rule that fired. */
   invite: Invitation;
   /** startCall with a number that passed the loader's check. */

@@ -19,8 +19,6 @@ export interface Shell {
   rules: TriggerRule[];
   /** The triggers script acts through the same host as svc_api. */
   host: WidgetHost;
-  /** The state the page API answers from; the frame starts from it. */
-  state(): FrameState;
   /** The frame reported its state: the loader answers the page API from it from now on. */
   report(state: FrameState): void;
   fire: FireCallback;

@@ -62,8 +62,8 @@ export function runEmbed(doc: Document, shell: Shell): void {
     const init: FrameInit = {
       type: 'svc:init',
       widget_id: shell.widgetId,
-      status: shell.state().status,
-      callback: shell.state().callback,
+      status: shell.host.state.status,
+      callback: shell.host.state.callback,
       saved,
       page,
     };

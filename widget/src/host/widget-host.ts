@@ -16,6 +16,8 @@ export interface WidgetHost {
   visitorNumber(callback: VisitorNumberCallback): void;
   /** Settles once the settings request has been answered (or has failed). */
   ready: Promise<void>;
+  /** The channel takes only signed user tokens (from the settings). */
+  verify?: boolean;
   /** Sends an offline message (already checked) straight to the service. */
   offline(message: OfflineMessage): void;
   /** Loads a page script of the widget once, when the settings have come: the embed script (the chat
@@ -52,7 +54,7 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
       visitor_number: null,
       unread: 0,
       preload: false,
-      callback: { result: 'fail', reason: 'Callback unavaiable', detail: 'The chat service has not answered' },
+      callback: { result: 'fail', reason: 'Callback unavaiable', detail: 'Loading' },
     },
     act(action) {
       host.push('act', action);
@@ -92,6 +94,7 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
       settings = await response.json();
       host.state.status = settings.status;
       host.state.callback = settings.callback;
+      host.verify = settings.verify_users;
     } catch (err) {
       // eslint-disable-next-line no-console -- the site owner's one hint at a wrong snippet
       console.error(`svc_api: no widget ${widgetId} (${err})`);
@@ -105,7 +108,6 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
       rules: settings.rules,
       host,
       fire,
-      state: () => host.state,
       report(state) {
         host.state = state;
         if (state.visitor_number !== null) answer();

@@ -106,7 +106,17 @@ describe('svc_api', () => {
     it("answers {result:'ok', token} and hands the token over", () => {
       const { host, pushed } = recordingHost();
       expect(createSvcApi(host).setUserToken('customer-42')).toEqual({ result: 'ok', token: 'customer-42' });
-      expect(pushed['user-token:set']).toBe('customer-42');
+      expect(pushed['user-token:set']).toEqual({ token: 'customer-42', signature: undefined });
+    });
+
+    it('hands the signature over, and refuses an unsigned token when the channel verifies visitors', () => {
+      const { host, pushed } = recordingHost();
+      const api = createSvcApi(host);
+      host.verify = true;
+      expect(api.setUserToken('customer-42')).toEqual({ result: 'fail', token: false });
+      expect(pushed).toEqual({});
+      expect(api.setUserToken('customer-42', { signature: 'ab12' })).toEqual({ result: 'ok', token: 'customer-42' });
+      expect(pushed['user-token:set']).toEqual({ token: 'customer-42', signature: 'ab12' });
     });
 
     it("answers {result:'fail'} echoing a bad string token, or false when it is not a string", () => {

@@ -72,9 +72,12 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
     const answer = checkCallback<(result: CallbackAvailability) => void>('isCallbackEnabled', callback);
     void host.ready.then(() => callSafely(answer, host.state.callback));
   },
-  setUserToken(token) {
+  setUserToken(token, options) {
+    const signature = options?.signature;
     if (!isValidUserToken(token)) return { result: 'fail', token: typeof token === 'string' && token };
-    host.push('user-token:set', token);
+    // A channel that verifies visitors refuses an unsigned token; a wrong signature only its server can tell.
+    if (host.verify && !signature) return { result: 'fail', token: false };
+    host.push('user-token:set', { token, signature });
     return { result: 'ok', token };
   },
 });

@@ -41,7 +41,8 @@ export interface SvcApi {
   getVisitorNumber(callback: VisitorNumberCallback): void;
   setContactInfo(info: ContactInfo): void;
   setCustomData(fields: CustomDataField[]): CustomDataResult;
-  setUserToken(token: string): UserTokenResult;
+  /** With `{signature}` from the site's server when the channel verifies visitors (docs/widget.md). */
+  setUserToken(token: string, options?: { signature?: string }): UserTokenResult;
   sendOfflineMessage(message: OfflineMessage): OfflineMessageResult;
   /** Replaces the channel's trigger rules on this page (protocol/src/triggers.ts). */
   setRules(rules: TriggerRules): void;

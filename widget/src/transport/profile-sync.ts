@@ -1,10 +1,10 @@
-import type { Ack, ContactInfo, CustomDataField, Invitation, PageInfo } from '@svc/protocol';
+import type { Ack, ContactInfo, CustomDataField, Invitation, PageInfo, SignedUserToken } from '@svc/protocol';
 import type { VisitorSocket } from './visitor-socket.ts';
 
 export interface Profile {
   contact: ContactInfo;
   customData: CustomDataField[];
-  userToken: string;
+  userToken: SignedUserToken;
   /** The latest invitation shown to the visitor (agents see it as context). */
   invitation: Invitation;
 }

@@ -22,6 +22,15 @@ export function VisitorFields({ client }: { client: ClientView }) {
     <>
       {client.visitor_number != null && <Field label="Visitor">#{client.visitor_number}</Field>}
       {client.description && <Field label="About">{client.description}</Field>}
+      {client.user_token && (
+        // Verified: the site's server signed the id; anything else the page says about the visitor is unproven.
+        <Field label="User ID">
+          {client.user_token}{' '}
+          <span class={client.user_verified ? 'badge verified' : 'badge unverified'}>
+            {client.user_verified ? 'Verified' : 'Not verified'}
+          </span>
+        </Field>
+      )}
       {client.page_title && <Field label="Page title">{client.page_title}</Field>}
       {client.referrer && (
         <Field label="Came from">

@@ -3,7 +3,7 @@ import {
   customDataSchema,
   invitationSchema,
   pageInfoSchema,
-  userTokenSchema,
+  signedUserTokenSchema,
   VISITOR_NAMESPACE,
   visitorHandshakeSchema,
   visitorMessageSchema,
@@ -24,6 +24,7 @@ import type { GeoIpSource } from '../../geoip/geoip-source.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
+import { isSignedUserToken } from '../../lib/user-token-signature.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
 import type { Store } from '../../store/store.ts';
 import { visitorMessageView } from './visitor-views.ts';
@@ -224,9 +225,15 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     socket.on(
       'user-token:set',
       handle(socket, async (raw: unknown) => {
-        const token = userTokenSchema.safeParse(raw);
-        if (!token.success) throw new VisitorError('invalid token');
-        await update({ userToken: token.data });
+        const parsed = signedUserTokenSchema.safeParse(raw);
+        if (!parsed.success) throw new VisitorError('invalid token');
+        const { token, signature } = parsed.data;
+        // A refused token is not stored, so it never reaches agents or webhooks.
+        const identity = await store.channels.identity(channel.id);
+        const verified = signature !== undefined && isSignedUserToken(identity.secret, token, signature);
+        if (signature !== undefined && !verified) throw new VisitorError('user token: the signature does not match');
+        if (identity.required && !verified) throw new VisitorError('user token: this site takes only signed user tokens');
+        await update({ userToken: token, userVerified: verified });
         return undefined;
       }),
     );

@@ -20,6 +20,7 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
       launcher: launcherMarkup(hidden),
       hidden,
+      verify_users: (await deps.store.channels.identity(channel.id)).required,
       // No visitor is known here: the widget's socket adds "a call is already in progress".
       callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
