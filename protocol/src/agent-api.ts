@@ -119,6 +119,23 @@ export const updateChannelSchema = z
   .strict();
 export type UpdateChannelRequest = z.infer<typeof updateChannelSchema>;
 
+/** Chat transcripts by e-mail (admin API): where a finished chat's log goes. */
+export const transcriptSettingsSchema = z
+  .object({
+    /** Every finished chat's log also goes here; null for none. */
+    archive_email: email.nullable(),
+    /** Send the log to the customer when they gave an e-mail address. */
+    to_customer: z.boolean(),
+  })
+  .partial()
+  .strict();
+export interface TranscriptSettingsView {
+  archive_email: string | null;
+  to_customer: boolean;
+  /** Whether the server can send e-mail at all (SVC_SMTP_URL). */
+  smtp_configured: boolean;
+}
+
 /** A widget channel's identity settings (verified visitors, admin API). */
 export interface ChannelIdentityView {
   /** Signs user tokens on the site's server: hex HMAC-SHA256 of the token. Admins only. */

@@ -21,6 +21,11 @@ const envSchema = z.object({
   SVC_TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SVC_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SVC_STATIC_DIR: z.string().optional(),
+  SVC_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
+    .optional(),
+  SVC_SMTP_FROM: z.string().min(3).max(320).optional(),
 });
 
 export interface Config {
@@ -46,6 +51,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['SVC_LOG_LEVEL'];
   /** Where the built widget, console and demo site live; defaults to the repository's build folders. */
   staticDir: string | undefined;
+  /** Chat transcripts by e-mail: the SMTP server and the sender; off without a URL. */
+  smtp: { url: string; from: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +81,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',
+    smtp: e.SVC_SMTP_URL ? { url: e.SVC_SMTP_URL, from: e.SVC_SMTP_FROM ?? 'Chat transcripts <no-reply@localhost>' } : null,
     trustProxy: e.SVC_TRUST_PROXY === '1',
     logLevel: e.SVC_LOG_LEVEL,
     staticDir: e.SVC_STATIC_DIR,

@@ -52,6 +52,9 @@ import { openStore } from './store/store.ts';
 import { attachChatAccepted } from './webhooks/chat-accepted.ts';
 import { registerCrmRoutes } from './webhooks/crm-routes.ts';
 import { attachWebhookFlow } from './webhooks/webhook-flow.ts';
+import { EMAIL_DELIVERY, emailSender } from './transcripts/email-sender.ts';
+import { attachTranscriptFlow } from './transcripts/transcript-flow.ts';
+import { registerTranscriptRoutes } from './transcripts/transcript-routes.ts';
 import { WEBHOOK_DELIVERY, webhookSender } from './webhooks/webhook-sender.ts';
 import { registerUploadRoutes, resolveOwnUpload } from './uploads/upload-routes.ts';
 import { createUploadStore } from './uploads/upload-store.ts';
@@ -102,6 +105,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
   attachBotFlow({ store, events, conversations, log });
   attachWebhookFlow({ store, events, log });
+  attachTranscriptFlow({ store, events, log, smtpConfigured: config.smtp !== null });
   attachChatAccepted({ store, events, log, timeoutMs: config.webhookTimeoutMs, urlPolicy });
   const worker = createDeliveryWorker({
     store,
@@ -110,6 +114,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     handlers: {
       [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }),
       [WEBHOOK_DELIVERY]: webhookSender({ store, timeoutMs: config.webhookTimeoutMs, retryMs: config.webhookRetryMs, urlPolicy }),
+      [EMAIL_DELIVERY]: emailSender({ smtp: config.smtp, retryMs: config.webhookRetryMs }),
       [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
     },
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
@@ -128,6 +133,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });

@@ -9,7 +9,7 @@ import { parseOr400 } from '../http/validate.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
-const kinds = ['chat_api', 'bot', 'webhook'] as const;
+const kinds = ['chat_api', 'bot', 'webhook', 'email'] as const;
 const time = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-11-22T10:00:00Z' });
 const id = z.coerce.number().int().positive();
 

@@ -100,6 +100,9 @@ export function createChannelsRepo(db: Db) {
     ),
     setIdentitySecret: db.prepare('UPDATE channels SET identity_secret = ? WHERE id = ?'),
     setRequireVerified: db.prepare('UPDATE channels SET require_verified_users = ? WHERE id = ?'),
+    transcripts: db.prepare<[number], { transcript_archive_email: string | null; transcript_to_customer: number }>(
+      'SELECT transcript_archive_email, transcript_to_customer FROM channels WHERE id = ?',
+    ),
     online: db
       .prepare<[number], number>(
         `SELECT EXISTS (SELECT 1 FROM channel_agents ca JOIN agents a ON a.id = ca.agent_id
@@ -212,6 +215,17 @@ export function createChannelsRepo(db: Db) {
     },
     async requireVerifiedUsers(id: number, required: boolean): Promise<void> {
       q.setRequireVerified.run(required ? 1 : 0, id);
+    },
+    /** Where the channel's finished chats are e-mailed. */
+    async transcripts(id: number): Promise<{ archiveEmail: string | null; toCustomer: boolean }> {
+      const row = q.transcripts.get(id)!;
+      return { archiveEmail: row.transcript_archive_email, toCustomer: row.transcript_to_customer === 1 };
+    },
+    async setTranscripts(id: number, patch: { archiveEmail?: string | null; toCustomer?: boolean }): Promise<void> {
+      if (patch.archiveEmail !== undefined)
+        db.prepare('UPDATE channels SET transcript_archive_email = ? WHERE id = ?').run(patch.archiveEmail, id);
+      if (patch.toCustomer !== undefined)
+        db.prepare('UPDATE channels SET transcript_to_customer = ? WHERE id = ?').run(patch.toCustomer ? 1 : 0, id);
     },
   };
 }

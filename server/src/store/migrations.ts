@@ -312,6 +312,14 @@ const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE clients ADD COLUMN user_verified INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 8,
+    name: 'chat transcripts by e-mail',
+    sql: `
+      ALTER TABLE channels ADD COLUMN transcript_archive_email TEXT;
+      ALTER TABLE channels ADD COLUMN transcript_to_customer INTEGER NOT NULL DEFAULT 1;
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

@@ -74,9 +74,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
   };
 
   const addressOf = (socket: VisitorSocket) => {
+    // The last entry is the one the trusted proxy appended, as for HTTP requests (Koa's maxIpsCount: 1).
     const forwarded = deps.trustProxy
       ? String(socket.handshake.headers['x-forwarded-for'] ?? '')
-          .split(',')[0]
+          .split(',')
+          .at(-1)
           ?.trim()
       : '';
     return forwarded || socket.handshake.address;
