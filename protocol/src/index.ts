@@ -13,3 +13,4 @@ export * from './triggers.ts';
 export * from './launcher.ts';
 export * from './departments.ts';
 export * from './geoip.ts';
+export * from './deliveries.ts';

@@ -4,8 +4,12 @@ import {
   createBotProviderSchema,
   createChannelSchema,
   updateAgentSchema,
+  deliveryListQuerySchema,
   updateChannelSchema,
+  type BotEventsView,
   type BotProviderView,
+  type DeliveryKind,
+  type DeliveryListView,
 } from '@svc/protocol';
 import { z } from 'zod';
 import type { AgentService } from '../agents/agent-service.ts';
@@ -129,25 +133,18 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     ctx.body = providerView(provider);
   });
 
-  const deliveriesQuery = z.object({
-    kind: z.enum(['chat_api', 'bot', 'webhook']).optional(),
-    state: z.enum(['pending', 'delivered', 'failed']).optional(),
-    before: z.coerce.number().int().positive().optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(100),
-  });
-
   /** The channel's outbound requests (Chat API deliveries, bot events, server webhooks), newest first, each
    * with every attempt: what went out, what came back, and when. */
   router.get('/api/v1/channels/:id/deliveries', admin, async (ctx) => {
     const id = channelId(ctx.params.id!);
     if (!(await store.channels.findById(id))) throw notFound('No such channel');
-    const filter = parseOr400(deliveriesQuery, ctx.query, 'query');
+    const filter = parseOr400(deliveryListQuerySchema, ctx.query, 'query');
     const rows = await store.deliveries.listByChannel({ channelId: id, ...filter });
-    ctx.body = {
+    const body: DeliveryListView = {
       deliveries: await Promise.all(
         rows.map(async (d) => ({
           id: d.id,
-          kind: d.kind,
+          kind: d.kind as DeliveryKind,
           event_id: d.eventId,
           chat_id: d.chatId,
           message_id: d.messageId,
@@ -161,6 +158,7 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
       ),
       next_before: rows.length === filter.limit ? rows.at(-1)!.id : null,
     };
+    ctx.body = body;
   });
 
   /** Every event exchanged with the chat's bot, both ways, each outbound one with all its attempts. */
@@ -169,7 +167,7 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     const chat = id.success ? await store.chats.findById(id.data) : undefined;
     if (!chat) throw notFound('No such chat');
     const sent = (await store.deliveries.listByChat(chat.id)).filter((d) => d.kind === 'bot');
-    ctx.body = {
+    const body: BotEventsView = {
       sent: await Promise.all(
         sent.map(async (d) => ({
           event_id: d.eventId,
@@ -188,6 +186,7 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
         at: iso(e.createdAt),
       })),
     };
+    ctx.body = body;
   });
 
   router.get('/api/v1/bot-providers', admin, async (ctx) => {

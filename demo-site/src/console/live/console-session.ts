@@ -1,4 +1,5 @@
 import type { AgentView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import { createAdminApi, type AdminApi } from '../admin/admin-api.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
@@ -15,6 +16,8 @@ export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 export interface ConsoleSession {
   me: AgentView;
   api: ApiClient;
+  /** The admin API with this agent's token: answers 403 unless the agent is an admin. */
+  admin: AdminApi;
   inbox: InboxStore;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
@@ -40,6 +43,7 @@ interface SessionDeps {
  */
 export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
+  const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const inbox = createInboxStore();
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
@@ -121,6 +125,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   return {
     me: saved.agent,
     api,
+    admin,
     offline,
     inbox,
     conversation,

@@ -1,0 +1,44 @@
+import type { AgentView } from '@svc/protocol';
+import { useState } from 'preact/hooks';
+import './admin.css';
+import type { AdminApi } from './admin-api.ts';
+import { ChannelsScreen } from './channels/channels-screen.tsx';
+
+const sections = [{ id: 'channels', label: 'Channels' }] as const;
+type Section = (typeof sections)[number]['id'];
+
+export interface AdminPanelProps {
+  api: AdminApi;
+  /** The admin using the panel: it may not demote or deactivate itself. */
+  me: AgentView;
+  onClose: () => void;
+}
+
+/** Manage (spec 1.3): the admin panel of the console, one screen per section. */
+export function AdminPanel({ api, onClose }: AdminPanelProps) {
+  const [section, setSection] = useState<Section>('channels');
+  return (
+    <main class="admin" aria-labelledby="admin-title">
+      <div class="admin-top">
+        <h2 id="admin-title">Manage</h2>
+        <button type="button" class="button button--ghost" onClick={onClose}>
+          Back to chats
+        </button>
+      </div>
+      <nav class="admin-nav" aria-label="Manage sections">
+        {sections.map((s) => (
+          <button
+            key={s.id}
+            type="button"
+            class="admin-nav-item"
+            aria-current={section === s.id ? 'page' : undefined}
+            onClick={() => setSection(s.id)}
+          >
+            {s.label}
+          </button>
+        ))}
+      </nav>
+      <div class="admin-screen">{section === 'channels' && <ChannelsScreen api={api} />}</div>
+    </main>
+  );
+}
