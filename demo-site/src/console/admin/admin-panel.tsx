@@ -2,9 +2,19 @@ import type { AgentView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import './admin.css';
 import type { AdminApi } from './admin-api.ts';
+import { AgentsScreen } from './agents/agents-screen.tsx';
+import { BotsScreen } from './bots/bots-screen.tsx';
 import { ChannelsScreen } from './channels/channels-screen.tsx';
+import { DeliveriesScreen } from './deliveries/deliveries-screen.tsx';
+import { DepartmentsScreen } from './departments/departments-screen.tsx';
 
-const sections = [{ id: 'channels', label: 'Channels' }] as const;
+const sections = [
+  { id: 'channels', label: 'Channels' },
+  { id: 'departments', label: 'Departments' },
+  { id: 'bots', label: 'Bots' },
+  { id: 'agents', label: 'Agents' },
+  { id: 'deliveries', label: 'Delivery log' },
+] as const;
 type Section = (typeof sections)[number]['id'];
 
 export interface AdminPanelProps {
@@ -15,7 +25,7 @@ export interface AdminPanelProps {
 }
 
 /** Manage (spec 1.3): the admin panel of the console, one screen per section. */
-export function AdminPanel({ api, onClose }: AdminPanelProps) {
+export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
   const [section, setSection] = useState<Section>('channels');
   return (
     <main class="admin" aria-labelledby="admin-title">
@@ -38,7 +48,13 @@ export function AdminPanel({ api, onClose }: AdminPanelProps) {
           </button>
         ))}
       </nav>
-      <div class="admin-screen">{section === 'channels' && <ChannelsScreen api={api} />}</div>
+      <div class="admin-screen">
+        {section === 'channels' && <ChannelsScreen api={api} />}
+        {section === 'departments' && <DepartmentsScreen api={api} />}
+        {section === 'bots' && <BotsScreen api={api} />}
+        {section === 'agents' && <AgentsScreen api={api} me={me} />}
+        {section === 'deliveries' && <DeliveriesScreen api={api} />}
+      </div>
     </main>
   );
 }
