@@ -14,6 +14,17 @@ test.describe('admin: Chat API channels', () => {
     await expect(adminPage.manageButton).toBeVisible();
   });
 
+  test('admin: names from other parties are shown as text, never as markup', async ({ admin, adminAgent, adminPage }) => {
+    const name = `<img src=x onerror="window.__owned=1"> <b>Bold</b> ${uniqueSuffix()}`;
+    await admin.createChatApiChannel({ name, webhookUrl: 'http://127.0.0.1:9/x', agentIds: [] });
+    await adminPage.open(adminAgent);
+    await expect(adminPage.channelLink(name)).toContainText(name);
+    await adminPage.channelLink(name).click();
+    await expect(adminPage.panel.getByRole('heading', { name, level: 3 })).toBeVisible();
+    await expect(adminPage.panel.locator('img, b')).toHaveCount(0);
+    expect(await adminPage.page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+  });
+
   test('admin: Add channel -> Chat API -> Connect gives an endpoint that takes a customer message', async ({
     adminAgent,
     adminAgentApi,

@@ -32,7 +32,7 @@ export function CopyField({ label, value, multiline = false }: CopyFieldProps) {
       <label for={inputId}>{label}</label>
       <div class="copy-field-row">
         {multiline ? (
-          <textarea id={inputId} ref={field} readOnly rows={Math.min(8, value.split('\n').length + 1)} value={value} />
+          <textarea id={inputId} ref={field} readOnly rows={Math.min(8, Math.max(3, value.split('\n').length + 1))} value={value} />
         ) : (
           <input id={inputId} ref={field} readOnly value={value} />
         )}

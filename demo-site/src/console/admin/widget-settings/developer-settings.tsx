@@ -36,59 +36,61 @@ export function DeveloperSettings({ api, channel, onChanged }: { api: AdminApi; 
   };
 
   return (
-    <form class="admin-form" onSubmit={submit} aria-labelledby="dev-settings-title" noValidate>
-      <h3 id="dev-settings-title">Integration Settings for Developers</h3>
-      <h4>Allowed domains</h4>
-      {saved.length === 0 ? (
-        <p class="notice" data-testid="safe-domains-notice">
-          No domains are listed: links to every http(s) domain in your visitors' custom data are shown to agents.
+    <>
+      <form class="admin-form" onSubmit={submit} aria-labelledby="dev-settings-title" noValidate>
+        <h3 id="dev-settings-title">Integration Settings for Developers</h3>
+        <h4>Allowed domains</h4>
+        {saved.length === 0 ? (
+          <p class="notice" data-testid="safe-domains-notice">
+            No domains are listed: links to every http(s) domain in your visitors' custom data are shown to agents.
+          </p>
+        ) : (
+          <p class="help">Links in custom data are shown to agents only on these domains and their subdomains.</p>
+        )}
+        <label for="safe-domains">Allowed domains, one per line</label>
+        <textarea
+          id="safe-domains"
+          rows={4}
+          placeholder={'example.com\n*.shop.example.com'}
+          aria-describedby="safe-domains-help"
+          value={domains}
+          onInput={(e) => setDomains(e.currentTarget.value)}
+        />
+        <p id="safe-domains-help" class="help">
+          example.com allows it and its subdomains; *.example.com only its subdomains.
         </p>
-      ) : (
-        <p class="help">Links in custom data are shown to agents only on these domains and their subdomains.</p>
-      )}
-      <label for="safe-domains">Allowed domains, one per line</label>
-      <textarea
-        id="safe-domains"
-        rows={4}
-        placeholder={'example.com\n*.shop.example.com'}
-        aria-describedby="safe-domains-help"
-        value={domains}
-        onInput={(e) => setDomains(e.currentTarget.value)}
-      />
-      <p id="safe-domains-help" class="help">
-        example.com allows it and its subdomains; *.example.com only its subdomains.
-      </p>
 
-      <h4>Server webhook</h4>
-      <label for="server-webhook">Webhook URL of your server</label>
-      <input
-        id="server-webhook"
-        type="url"
-        placeholder="https://crm.example.com/svc-hooks"
-        aria-describedby="server-webhook-help"
-        value={webhookUrl}
-        onInput={(e) => setWebhookUrl(e.currentTarget.value)}
-      />
-      <p id="server-webhook-help" class="help">
-        Leave empty to send no webhooks.
-      </p>
-      <fieldset class="checkbox-group">
-        <legend>Events sent to it</legend>
-        {webhookEventNames.map((name) => (
-          <label key={name} class="checkbox">
-            <input type="checkbox" checked={events.includes(name)} onChange={(e) => toggle(name, e.currentTarget.checked)} />
-            <code>{name}</code>
-          </label>
-        ))}
-      </fieldset>
-      <FormError message={form.error} />
-      <FormNotice message={form.notice} />
-      <div class="form-actions">
-        <button type="submit" class="button button--primary" disabled={form.busy}>
-          Save integration settings
-        </button>
-      </div>
+        <h4>Server webhook</h4>
+        <label for="server-webhook">Webhook URL of your server</label>
+        <input
+          id="server-webhook"
+          type="url"
+          placeholder="https://crm.example.com/svc-hooks"
+          aria-describedby="server-webhook-help"
+          value={webhookUrl}
+          onInput={(e) => setWebhookUrl(e.currentTarget.value)}
+        />
+        <p id="server-webhook-help" class="help">
+          Leave empty to send no webhooks.
+        </p>
+        <fieldset class="checkbox-group">
+          <legend>Events sent to it</legend>
+          {webhookEventNames.map((name) => (
+            <label key={name} class="checkbox">
+              <input type="checkbox" checked={events.includes(name)} onChange={(e) => toggle(name, e.currentTarget.checked)} />
+              <code>{name}</code>
+            </label>
+          ))}
+        </fieldset>
+        <FormError message={form.error} />
+        <FormNotice message={form.notice} />
+        <div class="form-actions">
+          <button type="submit" class="button button--primary" disabled={form.busy}>
+            Save integration settings
+          </button>
+        </div>
+      </form>
       <SigningSecret api={api} channel={channel} onChanged={onChanged} />
-    </form>
+    </>
   );
 }
