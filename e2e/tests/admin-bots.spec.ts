@@ -68,9 +68,9 @@ test.describe('admin: bots', () => {
       expect((await admin.getChannel(channel.id)).bot).toMatchObject({ token: 'shop-token' });
     });
 
+    let chatId = 0;
     await test.step("a chat's bot events: what was sent and what came back", async () => {
       await new Customer(channel.endpoint!, { id: 'b-1', name: 'Bo Customer' }).say('Hi bot');
-      let chatId = 0;
       await expect
         .poll(async () => (chatId = (await adminAgentApi.chats('bot')).find((c) => c.channel_id === channel.id)?.id ?? 0))
         .toBeGreaterThan(0);
@@ -83,6 +83,21 @@ test.describe('admin: bots', () => {
       await expect(events.getByRole('table', { name: 'Events sent to the bot' })).toContainText('CLIENT_MESSAGE');
       await expect(events.getByRole('table', { name: 'Events sent to the bot' })).toContainText('HTTP 200');
       await expect(events.getByRole('table', { name: 'Events received from the bot' })).toContainText('Hello, I am a bot');
+    });
+
+    await test.step("the delivery log's bot rows lead to the same events", async () => {
+      await adminPage.show('Delivery log');
+      await adminPage.panel.getByLabel('Channel').selectOption(channel.name);
+      await adminPage.panel.getByLabel('Kind').selectOption('bot');
+      await adminPage.panel
+        .getByRole('button', { name: `Bot events of chat ${chatId}` })
+        .first()
+        .click();
+      await expect(
+        adminPage.panel.getByRole('navigation', { name: 'Manage sections' }).getByRole('button', { name: 'Bots' }),
+      ).toHaveAttribute('aria-current', 'page');
+      const events = adminPage.panel.getByRole('region', { name: `Bot events of chat ${chatId}` });
+      await expect(events.getByRole('table', { name: 'Events sent to the bot' })).toContainText('CLIENT_MESSAGE');
     });
 
     await test.step('an unknown chat shows the API message', async () => {

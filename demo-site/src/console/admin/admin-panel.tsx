@@ -27,6 +27,12 @@ export interface AdminPanelProps {
 /** Manage (spec 1.3): the admin panel of the console, one screen per section. */
 export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
   const [section, setSection] = useState<Section>('channels');
+  /** A chat whose bot events the Bots screen shows at once (opened from the delivery log). */
+  const [botChatId, setBotChatId] = useState<number | undefined>(undefined);
+  const showBotEvents = (chatId: number) => {
+    setBotChatId(chatId);
+    setSection('bots');
+  };
   return (
     <main class="admin" aria-labelledby="admin-title">
       <div class="admin-top">
@@ -42,7 +48,10 @@ export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
             type="button"
             class="admin-nav-item"
             aria-current={section === s.id ? 'page' : undefined}
-            onClick={() => setSection(s.id)}
+            onClick={() => {
+              setBotChatId(undefined);
+              setSection(s.id);
+            }}
           >
             {s.label}
           </button>
@@ -51,9 +60,9 @@ export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
       <div class="admin-screen">
         {section === 'channels' && <ChannelsScreen api={api} />}
         {section === 'departments' && <DepartmentsScreen api={api} />}
-        {section === 'bots' && <BotsScreen api={api} />}
+        {section === 'bots' && <BotsScreen api={api} chatId={botChatId} />}
         {section === 'agents' && <AgentsScreen api={api} me={me} />}
-        {section === 'deliveries' && <DeliveriesScreen api={api} />}
+        {section === 'deliveries' && <DeliveriesScreen api={api} onShowBotEvents={showBotEvents} />}
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import type { BotEventsView } from '@svc/protocol';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { formatTime } from '../../lib/format-time.ts';
 import type { AdminApi } from '../admin-api.ts';
 import { AttemptList } from '../deliveries/attempt-list.tsx';
@@ -10,19 +10,25 @@ import { useSubmit } from '../ui/use-submit.ts';
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /** Everything the service exchanged with a chat's bot, both ways: for debugging an integration. */
-export function BotEvents({ api }: { api: AdminApi }) {
-  const [chatId, setChatId] = useState('');
+export function BotEvents({ api, chatId: given }: { api: AdminApi; chatId?: number }) {
+  const [chatId, setChatId] = useState(given?.toString() ?? '');
   const [events, setEvents] = useState<{ chatId: string; view: BotEventsView } | null>(null);
   const form = useSubmit();
 
+  const show = (wanted: string) =>
+    form.run(async () => {
+      const id = Number(wanted);
+      if (wanted.trim() === '' || !Number.isInteger(id) || id <= 0) throw new Error('Chat id: must be a whole number above 0');
+      setEvents({ chatId: wanted, view: await api.botEvents(id) });
+    });
   const submit = (event: Event) => {
     event.preventDefault();
-    void form.run(async () => {
-      const id = Number(chatId);
-      if (!Number.isInteger(id) || id <= 0) throw new Error('Chat id: must be a whole number above 0');
-      setEvents({ chatId, view: await api.botEvents(id) });
-    });
+    void show(chatId);
   };
+  // Opened for a chat (from the delivery log): show its events at once.
+  useEffect(() => {
+    if (given !== undefined) void show(String(given));
+  }, [given]);
 
   return (
     <div>

@@ -6,7 +6,7 @@ import { BotEvents } from './bot-events.tsx';
 import { ProviderForm } from './provider-form.tsx';
 
 /** Bots (Bot API): the registered providers, which channels use one, and a chat's bot event log. */
-export function BotsScreen({ api }: { api: AdminApi }) {
+export function BotsScreen({ api, chatId }: { api: AdminApi; chatId?: number }) {
   const providers = useLoad(() => api.listBotProviders());
   const channels = useLoad(() => api.listChannels());
 
@@ -54,7 +54,7 @@ export function BotsScreen({ api }: { api: AdminApi }) {
       </div>
       <div class="admin-card">
         <h4>Bot events of a chat</h4>
-        <BotEvents api={api} />
+        <BotEvents api={api} chatId={chatId} />
       </div>
     </section>
   );

@@ -9,7 +9,7 @@ import { DeliveryTable } from './delivery-table.tsx';
 const kindLabel: Record<DeliveryKind, string> = { chat_api: 'Chat API', bot: 'Bot events', webhook: 'Server webhooks' };
 
 /** A channel's delivery log: every outbound request, newest first, with each attempt (docs/admin-api.md). */
-export function DeliveriesScreen({ api }: { api: AdminApi }) {
+export function DeliveriesScreen({ api, onShowBotEvents }: { api: AdminApi; onShowBotEvents: (chatId: number) => void }) {
   const channels = useLoad(() => api.listChannels());
   const [channelId, setChannelId] = useState('');
   const [state, setState] = useState<DeliveryState | ''>('');
@@ -78,7 +78,7 @@ export function DeliveriesScreen({ api }: { api: AdminApi }) {
       </div>
       <FormError message={error ?? channels.error} />
       {rows && rows.length === 0 && <p class="muted">No deliveries match.</p>}
-      {rows && rows.length > 0 && <DeliveryTable rows={rows} />}
+      {rows && rows.length > 0 && <DeliveryTable rows={rows} onShowBotEvents={onShowBotEvents} />}
       {nextBefore !== null && (
         <button type="button" class="button" onClick={() => void load(nextBefore)}>
           Show older deliveries

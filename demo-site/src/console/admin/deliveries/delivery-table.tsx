@@ -3,7 +3,7 @@ import { formatTime } from '../../lib/format-time.ts';
 import { AttemptList } from './attempt-list.tsx';
 
 /** The rows of a delivery log; payloads fold away, since they can be long. */
-export function DeliveryTable({ rows }: { rows: DeliveryView[] }) {
+export function DeliveryTable({ rows, onShowBotEvents }: { rows: DeliveryView[]; onShowBotEvents: (chatId: number) => void }) {
   return (
     <div class="table-scroll">
       <table>
@@ -26,6 +26,13 @@ export function DeliveryTable({ rows }: { rows: DeliveryView[] }) {
                 <time class="muted" dateTime={d.created_at}>
                   {formatTime(d.created_at)}
                 </time>
+                {d.kind === 'bot' && d.chat_id !== null && (
+                  <div>
+                    <button type="button" class="link-button" onClick={() => onShowBotEvents(d.chat_id!)}>
+                      Bot events of chat {d.chat_id}
+                    </button>
+                  </div>
+                )}
               </td>
               <td>
                 {d.state}
