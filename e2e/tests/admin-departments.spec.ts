@@ -40,8 +40,14 @@ test.describe('admin: departments', () => {
       expect(await byName(renamed)).toMatchObject({ agent_ids: [] });
     });
 
-    await test.step('delete after a confirmation', async () => {
-      await adminPage.confirm(`Delete ${renamed}`, 'Yes, delete it');
+    await test.step('delete after a confirmation, with the keyboard alone', async () => {
+      await list.getByRole('button', { name: `Delete ${renamed}` }).focus();
+      await adminPage.page.keyboard.press('Enter');
+      const question = list.getByRole('group', { name: `Delete ${renamed}` });
+      await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await adminPage.page.keyboard.press('Shift+Tab');
+      await expect(question.getByRole('button', { name: 'Yes, delete it' })).toBeFocused();
+      await adminPage.page.keyboard.press('Enter');
       await expect(list.getByRole('listitem', { name: renamed })).toHaveCount(0);
       expect(await byName(renamed)).toBeUndefined();
     });

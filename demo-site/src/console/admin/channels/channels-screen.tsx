@@ -23,6 +23,7 @@ export function ChannelsScreen({ api }: { api: AdminApi }) {
     void channels.reload();
   };
   const opened = (channel: ChannelView) => {
+    channels.set([...(channels.data ?? []).filter((c) => c.id !== channel.id), channel]);
     void channels.reload();
     setView({ at: 'channel', id: channel.id });
   };
@@ -33,7 +34,16 @@ export function ChannelsScreen({ api }: { api: AdminApi }) {
     return <WidgetForm api={api} agents={agents.data ?? []} onSaved={opened} onCancel={() => setView({ at: 'add' })} />;
   if (view.at === 'channel') {
     const channel = channels.data?.find((c) => c.id === view.id);
-    if (!channel) return <FormError message={channels.error} />;
+    if (!channel)
+      return (
+        <section class="admin-section">
+          <FormError message={channels.error} />
+          {channels.data && <p class="muted">This channel no longer exists.</p>}
+          <button type="button" class="button" onClick={toList}>
+            All channels
+          </button>
+        </section>
+      );
     const Details = channel.kind === 'chat_api' ? ChatApiDetails : WidgetDetails;
     return (
       <Details

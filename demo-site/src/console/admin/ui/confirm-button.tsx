@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 
 interface ConfirmButtonProps {
   /** The button's text, e.g. "Delete channel". */
@@ -15,10 +15,19 @@ interface ConfirmButtonProps {
 export function ConfirmButton({ label, question, confirmLabel, onConfirm, danger = true }: ConfirmButtonProps) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  // Keyboard users land on Cancel when asked, and back on the action when the question goes away.
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+    else if (asked.current) trigger.current?.focus();
+    asked.current = asking;
+  }, [asking]);
   const style = danger ? 'button button--danger' : 'button';
   if (!asking)
     return (
-      <button type="button" class={style} onClick={() => setAsking(true)}>
+      <button type="button" ref={trigger} class={style} onClick={() => setAsking(true)}>
         {label}
       </button>
     );
@@ -37,7 +46,7 @@ export function ConfirmButton({ label, question, confirmLabel, onConfirm, danger
       <button type="button" class={style} disabled={busy} onClick={confirm}>
         {confirmLabel}
       </button>
-      <button type="button" class="button" onClick={() => setAsking(false)}>
+      <button type="button" ref={cancel} class="button" onClick={() => setAsking(false)}>
         Cancel
       </button>
     </div>
