@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentView, BotProviderView, ChannelView, DepartmentView } from '@svc/protocol';
+import type { AgentRole, AgentView, BotProviderView, ChannelView, DepartmentView } from '@svc/protocol';
 import { requestJson } from './http-json.ts';
 
 export interface TestAgent extends AgentView {
@@ -22,10 +22,10 @@ export class AdminApi {
     return requestJson<T>(`${this.baseUrl}${path}`, { method, token: this.token, body });
   }
 
-  async createAgent(name = 'Test Agent'): Promise<TestAgent> {
+  async createAgent(name = 'Test Agent', role: AgentRole = 'agent'): Promise<TestAgent> {
     const password = `pw-${uniqueSuffix()}`;
     const email = `agent-${uniqueSuffix()}@example.com`;
-    const created = await this.call<AgentView & { token: string }>('/api/v1/agents', 'POST', { name, email, password });
+    const created = await this.call<AgentView & { token: string }>('/api/v1/agents', 'POST', { name, email, password, role });
     return { ...created, password };
   }
 
@@ -37,6 +37,19 @@ export class AdminApi {
       chunked: false,
       agent_ids: options.agentIds,
     });
+  }
+
+  createWidgetChannel(options: { name: string; agentIds: number[] }): Promise<ChannelView> {
+    return this.call<ChannelView>('/api/v1/channels', 'POST', { kind: 'widget', name: options.name, agent_ids: options.agentIds });
+  }
+
+  getChannel(id: number): Promise<ChannelView> {
+    return this.call<ChannelView>(`/api/v1/channels/${id}`, 'GET');
+  }
+
+  /** Any admin API GET, for checking what a form stored. */
+  get<T>(path: string): Promise<T> {
+    return this.call<T>(path, 'GET');
   }
 
   createDepartment(name: string, agentIds: number[] = []): Promise<DepartmentView> {

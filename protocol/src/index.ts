@@ -15,3 +15,4 @@ export * from './departments.ts';
 export * from './geoip.ts';
 export * from './weekly-schedule.ts';
 export * from './business-hours.ts';
+export * from './deliveries.ts';

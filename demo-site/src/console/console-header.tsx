@@ -6,9 +6,12 @@ interface ConsoleHeaderProps {
   session: ConsoleSession;
   win: Window & typeof globalThis;
   onLogout: () => void;
+  /** Admins only: whether the admin panel is shown, and the switch between it and the chats. */
+  managing: boolean;
+  onManage: () => void;
 }
 
-export function ConsoleHeader({ session, win, onLogout }: ConsoleHeaderProps) {
+export function ConsoleHeader({ session, win, onLogout, managing, onManage }: ConsoleHeaderProps) {
   return (
     <header class="console-header">
       <span class="brand" aria-hidden="true">
@@ -16,6 +19,11 @@ export function ConsoleHeader({ session, win, onLogout }: ConsoleHeaderProps) {
       </span>
       <h1 class="console-title">Agents' console</h1>
       <div class="header-actions">
+        {session.me.role === 'admin' && (
+          <button type="button" class="button button--ghost" aria-pressed={managing} onClick={onManage}>
+            Manage
+          </button>
+        )}
         <NotificationsButton win={win} />
         <PresenceToggle api={session.api} presence={session.presence} />
         <span class="agent-name" title={session.me.email}>

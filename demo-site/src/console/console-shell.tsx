@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { LazyAdminPanel } from './admin/lazy-admin-panel.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
 import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
@@ -32,6 +33,7 @@ export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: Conso
 function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; win: Window & typeof globalThis; onSignOut: () => void }) {
   const [tab, setTab] = useState<InboxTab>('open');
   const [detailsOpen, setDetailsOpen] = useState(false);
+  const [managing, setManaging] = useState(false);
   const { chatId, chat } = useStore(session.conversation.state);
   const { unread } = useStore(session.inbox.state);
 
@@ -61,9 +63,10 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
 
   return (
     <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
-      <ConsoleHeader session={session} win={win} onLogout={logout} />
+      <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
       <ConnectionBanner connection={session.connection} />
-      <div class="console-body">
+      {managing && <LazyAdminPanel api={session.admin} me={session.me} onClose={() => setManaging(false)} />}
+      <div class="console-body" hidden={managing}>
         <InboxPanel session={session} tab={tab} onTab={setTab} />
         <ConversationPanel session={session} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((open) => !open)} />
         {chat && (

@@ -5,6 +5,7 @@ import {
   createChannelSchema,
   updateAgentSchema,
   updateChannelSchema,
+  type BotEventsView,
   type BotProviderView,
 } from '@svc/protocol';
 import { z } from 'zod';
@@ -135,7 +136,7 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
     const chat = id.success ? await store.chats.findById(id.data) : undefined;
     if (!chat) throw notFound('No such chat');
     const sent = (await store.deliveries.listByChat(chat.id)).filter((d) => d.kind === 'bot');
-    ctx.body = {
+    const body: BotEventsView = {
       sent: await Promise.all(
         sent.map(async (d) => ({
           event_id: d.eventId,
@@ -154,6 +155,7 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
         at: iso(e.createdAt),
       })),
     };
+    ctx.body = body;
   });
 
   router.get('/api/v1/bot-providers', admin, async (ctx) => {

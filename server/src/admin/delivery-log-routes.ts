@@ -1,5 +1,13 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import {
+  deliveryListQuerySchema,
+  replayRangeSchema,
+  type DeliveryKind,
+  type DeliveryListView,
+  type DeliveryView,
+  type ReplayRangeView,
+} from '@svc/protocol';
 import { z } from 'zod';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { iso } from '../conversations/views.ts';
@@ -9,25 +17,10 @@ import { parseOr400 } from '../http/validate.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
-const kinds = ['chat_api', 'bot', 'webhook', 'email'] as const;
-const time = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 time such as 2026-11-22T10:00:00Z' });
 const id = z.coerce.number().int().positive();
-
-const listQuery = z.object({
-  kind: z.enum(kinds).optional(),
-  state: z.enum(['pending', 'delivered', 'failed']).optional(),
-  since: time.optional(),
-  until: time.optional(),
-  before: id.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
 
 /** At most this many deliveries are replayed by one request; the answer says when more are left. */
 const REPLAY_BATCH = 1000;
-const replayRangeBody = z
-  .object({ since: time, until: time, kind: z.enum(kinds).optional() })
-  .strict()
-  .refine((r) => Date.parse(r.since) < Date.parse(r.until), 'until must be later than since');
 
 /**
  * The delivery log of a channel for admins: every outbound request (Chat API deliveries, bot events, server
@@ -46,9 +39,9 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
     return channel;
   };
 
-  const present = async (d: DeliveryRecord) => ({
+  const present = async (d: DeliveryRecord): Promise<DeliveryView> => ({
     id: d.id,
-    kind: d.kind,
+    kind: d.kind as DeliveryKind,
     event_id: d.eventId,
     chat_id: d.chatId,
     message_id: d.messageId,
@@ -85,7 +78,7 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
 
   router.get('/api/v1/channels/:id/deliveries', admin, async (ctx) => {
     const channel = await channelOf(ctx);
-    const filter = parseOr400(listQuery, ctx.query, 'query');
+    const filter = parseOr400(deliveryListQuerySchema, ctx.query, 'query');
     const rows = await store.deliveries.listByChannel({
       channelId: channel.id,
       kind: filter.kind,
@@ -95,10 +88,11 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
       until: filter.until === undefined ? undefined : Date.parse(filter.until),
       limit: filter.limit,
     });
-    ctx.body = {
+    const body: DeliveryListView = {
       deliveries: await Promise.all(rows.map(present)),
       next_before: rows.length === filter.limit ? rows.at(-1)!.id : null,
     };
+    ctx.body = body;
   });
 
   router.post('/api/v1/channels/:id/deliveries/:deliveryId/replay', admin, async (ctx) => {
@@ -116,7 +110,7 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
 
   router.post('/api/v1/channels/:id/deliveries/replay', admin, async (ctx) => {
     const channel = await channelOf(ctx);
-    const body = parseOr400(replayRangeBody, ctx.request.body);
+    const body = parseOr400(replayRangeSchema, ctx.request.body);
     const ids = await store.deliveries.replayable({
       channelId: channel.id,
       kind: body.kind,
@@ -126,9 +120,10 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
     });
     const created = await store.deliveries.replay(ids.slice(0, REPLAY_BATCH));
     await replayed(created);
-    ctx.body = {
+    const answer: ReplayRangeView = {
       replayed: created.map((d) => ({ id: d.id, replay_of: d.replayOf, event_id: d.eventId })),
       more: ids.length > REPLAY_BATCH,
     };
+    ctx.body = answer;
   });
 }

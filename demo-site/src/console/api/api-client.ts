@@ -25,8 +25,8 @@ export interface LoginResult {
   agent: AgentView;
 }
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A file sent as the raw body (uploads). */
   file?: Blob;
@@ -59,12 +59,15 @@ export function login(baseUrl: string, credentials: LoginRequest): Promise<Login
   return request<LoginResult>(baseUrl, '/api/v1/auth/login', { method: 'POST', body: credentials });
 }
 
-/**
- * The agent API of the contract, bound to one agent's token. `onUnauthorized` runs when the token stops
- * working (revoked, agent deactivated), so the console can return to the login form.
- */
-export function createApiClient(options: { baseUrl: string; token: string; onUnauthorized: () => void }) {
-  const call = async <T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
+export interface TokenOptions {
+  baseUrl: string;
+  token: string;
+  onUnauthorized: () => void;
+}
+
+/** Requests made with one agent's token; a 401 (revoked token, deactivated agent) also runs `onUnauthorized`. */
+export function authorizedCaller(options: TokenOptions) {
+  return async <T>(path: string, init: Omit<RequestOptions, 'token'> = {}): Promise<T> => {
     try {
       return await request<T>(options.baseUrl, path, { ...init, token: options.token });
     } catch (err) {
@@ -72,6 +75,14 @@ export function createApiClient(options: { baseUrl: string; token: string; onUna
       throw err;
     }
   };
+}
+
+/**
+ * The agent API of the contract, bound to one agent's token. `onUnauthorized` runs when the token stops
+ * working (revoked, agent deactivated), so the console can return to the login form.
+ */
+export function createApiClient(options: TokenOptions) {
+  const call = authorizedCaller(options);
   const chat = (id: number) => `/api/v1/chats/${encodeURIComponent(String(id))}`;
 
   return {

@@ -1,4 +1,5 @@
 import type { AgentView, CallView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import { createAdminApi, type AdminApi } from '../admin/admin-api.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { upsertCall } from '../calls/calls-store.ts';
@@ -16,6 +17,8 @@ export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 export interface ConsoleSession {
   me: AgentView;
   api: ApiClient;
+  /** The admin API with this agent's token: answers 403 unless the agent is an admin. */
+  admin: AdminApi;
   inbox: InboxStore;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
@@ -43,6 +46,7 @@ interface SessionDeps {
  */
 export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
+  const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const inbox = createInboxStore();
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
@@ -138,6 +142,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   return {
     me: saved.agent,
     api,
+    admin,
     offline,
     calls,
     inbox,

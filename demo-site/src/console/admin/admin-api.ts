@@ -1,0 +1,69 @@
+import type {
+  AgentView,
+  BotEventsView,
+  BotProviderView,
+  ChannelView,
+  CreateAgentRequest,
+  CreateBotProviderRequest,
+  CreateChannelRequest,
+  CreateDepartmentRequest,
+  DeliveryListQuery,
+  DeliveryListView,
+  DepartmentView,
+  TriggerRules,
+  UpdateAgentRequest,
+  UpdateChannelRequest,
+  UpdateDepartmentRequest,
+} from '@svc/protocol';
+import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
+
+/** An agent as `GET/PATCH /api/v1/agents/:id` answer it: with the channels whose chats it receives. */
+export type AgentDetails = AgentView & { channel_ids: number[] };
+/** `POST /api/v1/agents` answers the new agent's API token once. */
+export type CreatedAgent = AgentView & { token: string };
+
+/**
+ * The admin API (docs/admin-api.md) with an admin agent's own token: what the admin panel reads and changes.
+ * Every failure is an ApiError carrying the API's message, which the panel shows next to the form.
+ */
+export function createAdminApi(options: TokenOptions) {
+  const call = authorizedCaller(options);
+  const id = (value: number) => encodeURIComponent(String(value));
+  const channel = (channelId: number) => `/api/v1/channels/${id(channelId)}`;
+  const department = (departmentId: number) => `/api/v1/departments/${id(departmentId)}`;
+
+  return {
+    listAgents: async () => (await call<{ agents: AgentView[] }>('/api/v1/agents')).agents,
+    getAgent: (agentId: number) => call<AgentDetails>(`/api/v1/agents/${id(agentId)}`),
+    createAgent: (body: CreateAgentRequest) => call<CreatedAgent>('/api/v1/agents', { method: 'POST', body }),
+    updateAgent: (agentId: number, body: UpdateAgentRequest) =>
+      call<AgentDetails>(`/api/v1/agents/${id(agentId)}`, { method: 'PATCH', body }),
+
+    listChannels: async () => (await call<{ channels: ChannelView[] }>('/api/v1/channels')).channels,
+    getChannel: (channelId: number) => call<ChannelView>(channel(channelId)),
+    createChannel: (body: CreateChannelRequest) => call<ChannelView>('/api/v1/channels', { method: 'POST', body }),
+    updateChannel: (channelId: number, body: UpdateChannelRequest) => call<ChannelView>(channel(channelId), { method: 'PATCH', body }),
+    deleteChannel: (channelId: number) => call<void>(channel(channelId), { method: 'DELETE' }),
+    rotateSigningSecret: (channelId: number) => call<ChannelView>(`${channel(channelId)}/rotate-signing-secret`, { method: 'POST' }),
+    getTriggers: (channelId: number) => call<TriggerRules>(`${channel(channelId)}/triggers`),
+    putTriggers: (channelId: number, rules: TriggerRules) =>
+      call<TriggerRules>(`${channel(channelId)}/triggers`, { method: 'PUT', body: rules }),
+    listDeliveries: (channelId: number, query: DeliveryListQuery = {}) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+      const search = params.size > 0 ? `?${params.toString()}` : '';
+      return call<DeliveryListView>(`${channel(channelId)}/deliveries${search}`);
+    },
+
+    listDepartments: async () => (await call<{ departments: DepartmentView[] }>('/api/v1/departments')).departments,
+    createDepartment: (body: CreateDepartmentRequest) => call<DepartmentView>('/api/v1/departments', { method: 'POST', body }),
+    updateDepartment: (departmentId: number, body: UpdateDepartmentRequest) =>
+      call<DepartmentView>(department(departmentId), { method: 'PATCH', body }),
+    deleteDepartment: (departmentId: number) => call<void>(department(departmentId), { method: 'DELETE' }),
+
+    listBotProviders: async () => (await call<{ bot_providers: BotProviderView[] }>('/api/v1/bot-providers')).bot_providers,
+    createBotProvider: (body: CreateBotProviderRequest) => call<BotProviderView>('/api/v1/bot-providers', { method: 'POST', body }),
+    botEvents: (chatId: number) => call<BotEventsView>(`/api/v1/chats/${id(chatId)}/bot-events`),
+  };
+}
+export type AdminApi = ReturnType<typeof createAdminApi>;
