@@ -22,6 +22,10 @@ function buildPageScripts(): Plugin {
             outDir: here('dist'),
             emptyOutDir: false,
             target: 'es2020',
+            // Terser's extra passes take the loader a few dozen bytes further than the default minifier: its
+            // budget is 2 KB gzipped.
+            minify: 'terser',
+            terserOptions: { ecma: 2020, compress: { passes: 3, unsafe_arrows: true, pure_getters: true } },
             lib: { entry: here(`src/${name}.ts`), formats: ['iife'], name: 'svc', fileName: () => `${name}.js` },
           },
         });

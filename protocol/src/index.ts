@@ -16,3 +16,4 @@ export * from './geoip.ts';
 export * from './weekly-schedule.ts';
 export * from './business-hours.ts';
 export * from './deliveries.ts';
+export * from './page-events.ts';

@@ -5,5 +5,7 @@
 import type { ShellScript } from './bridge/shell.ts';
 import { runEmbed } from './host/embed-runtime.ts';
 
-const shell = (document.currentScript as ShellScript | null)?.svcShell;
-if (shell && !shell.send) runEmbed(document, shell);
+const script = document.currentScript as ShellScript | null;
+const shell = script?.svcShell;
+// The chat frame is served beside this script.
+if (shell && !shell.send) runEmbed(document, shell, new URL('frame.html', script!.src).href);

@@ -1,4 +1,12 @@
-import type { CallbackAvailability, ContactInfo, CustomDataField, Invitation, SignedUserToken, TriggerRules } from '@svc/protocol';
+import type {
+  CallbackAvailability,
+  ContactInfo,
+  CustomDataField,
+  Invitation,
+  PageEvent,
+  SignedUserToken,
+  TriggerRules,
+} from '@svc/protocol';
 import type { CallbackName, ChatMode, PageCallbacks } from '../page-api/types.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
 
@@ -60,6 +68,8 @@ export interface FrameToHost {
   state: FrameState;
   /** A page callback to call (spec 6.3). */
   fire: Fire;
+  /** A page event for svc_api.on's listeners: the embed script dispatches it on the page's window. */
+  event: PageEvent;
   /** Keep this value in the site's storage (null removes it). */
   save: Saved;
 }

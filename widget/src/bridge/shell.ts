@@ -10,7 +10,6 @@ import type { BridgeMessage, FrameState, HostToFrame } from './messages.ts';
  */
 export interface Shell {
   widgetId: string;
-  frameUrl: string;
   /** The launcher's shadow root: the embed script puts the frame in it and paints it. */
   root: ShadowRoot;
   /** The latest page data and view action; replayed to each fresh frame. */

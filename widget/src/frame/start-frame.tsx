@@ -1,4 +1,4 @@
-import type { ContactInfo, Invitation, WidgetSettings, UploadView } from '@svc/protocol';
+import type { ContactInfo, EmitPageEvent, Invitation, PageEvent, WidgetSettings, UploadView } from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
@@ -53,7 +53,8 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const saved = savedState(init.saved, (value) => toHost('save', value));
 
   const socket = connectVisitorSocket(serviceUrl, init.widget_id, () => saved.get('visitor'));
-  wireSocket(socket, { conversation, outbox, connection, unread, view }, saved, fire);
+  const emit: EmitPageEvent = (name, data) => toHost('event', { name, data } as PageEvent);
+  wireSocket(socket, { conversation, outbox, connection, unread, view }, saved, fire, emit);
   const callbacks = startCallbacks(socket, init.callback, fire);
   // spec 6.3 svc_onMessageSent: the visitor's first message of a chat.
   let sentInChat = false;
@@ -62,13 +63,14 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const sender = startSender(socket, outbox, (message) => {
     conversation.set((c) => reduceConversation(c, { type: 'message', message }));
     if (!sentInChat) fire({ name: 'svc_onMessageSent', args: [] });
+    emit('message:sent', { id: message.id, type: message.type, ...(message.text ? { text: message.text } : {}) });
     sentInChat = true;
   });
   const profile = startProfileSync(socket, pageInfo(init.page, win.navigator.userAgent), (kind, value) => {
     if (kind === 'contact') conversation.set((c) => reduceConversation(c, { type: 'contact', contact: value as ContactInfo }));
   });
   const typing = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
-  const act = createViewController(view, () => conversation.get().live, fire);
+  const act = createViewController(view, () => conversation.get().live, fire, emit);
   // The loader opens the window itself; the invitation shows in it and reaches the agents as context.
   const invite = (invitation: Invitation) => {
     conversation.set((c) => reduceConversation(c, { type: 'invitation', text: invitation.text }));
@@ -85,6 +87,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   });
 
   outbox.subscribe((items) => saved.set('outbox', items.length ? JSON.stringify(items) : null));
+  unread.subscribe((count) => emit('unread:change', { count }));
   view.subscribe((v) => {
     saved.set('view', v === 'closed' ? null : v);
     if (v !== 'closed') unread.set(0);

@@ -1,3 +1,4 @@
+import type { EmitPageEvent } from '@svc/protocol';
 import type { FrameToHost } from '../bridge/messages.ts';
 import type { Store } from '../state/store.ts';
 import { nextView, type View, type ViewAction } from '../state/view-state.ts';
@@ -7,7 +8,12 @@ import { nextView, type View, type ViewAction } from '../state/view-state.ts';
  * the page callbacks it makes fire (spec 6.3): svc_onOpen / svc_onClose when the window appears or goes,
  * svc_onChangeState with the state of spec 3, svc_onResizeCallback when the widget's box changes.
  */
-export function createViewController(view: Store<View>, inConversation: () => boolean, fire: (event: FrameToHost['fire']) => void) {
+export function createViewController(
+  view: Store<View>,
+  inConversation: () => boolean,
+  fire: (event: FrameToHost['fire']) => void,
+  emit: EmitPageEvent,
+) {
   return (action: ViewAction) => {
     const current = view.get();
     const change = nextView(current, action, inConversation());
@@ -17,6 +23,7 @@ export function createViewController(view: Store<View>, inConversation: () => bo
     if (current === 'closed') fire({ name: 'svc_onOpen', args: [] });
     if (next === 'closed') fire({ name: 'svc_onClose', args: [] });
     fire({ name: 'svc_onChangeState', args: [state] });
+    emit('state:change', { state });
     if (current === 'closed' || next === 'closed') fire({ name: 'svc_onResizeCallback', args: [] });
   };
 }

@@ -1,3 +1,4 @@
+import type { EmitPageEvent } from '@svc/protocol';
 import type { FrameToHost } from '../bridge/messages.ts';
 import { reduceConversation, type Conversation, type ConversationEvent } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
@@ -19,7 +20,13 @@ export interface SocketStores {
 }
 
 /** Feeds the server's events into the stores and keeps the connection state for the UI. */
-export function wireSocket(socket: VisitorSocket, stores: SocketStores, saved: SavedState, fire: (event: FrameToHost['fire']) => void) {
+export function wireSocket(
+  socket: VisitorSocket,
+  stores: SocketStores,
+  saved: SavedState,
+  fire: (event: FrameToHost['fire']) => void,
+  emit: EmitPageEvent,
+) {
   const { conversation, outbox, connection, unread, view } = stores;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   const apply = (event: ConversationEvent) => {
@@ -33,16 +40,31 @@ export function wireSocket(socket: VisitorSocket, stores: SocketStores, saved: S
     connection.set('online');
   });
   socket.on('message:new', (message) => {
+    const known = conversation.get().messages.some((m) => m.id === message.id);
     apply({ type: 'message', message });
-    if (message.author !== 'visitor' && view.get() === 'closed') unread.set((n) => n + 1);
+    if (message.author !== 'agent' && message.author !== 'bot') return;
+    if (view.get() === 'closed') unread.set((n) => n + 1);
+    if (!known)
+      emit('message:received', {
+        id: message.id,
+        author: message.author,
+        type: message.type,
+        ...(message.text ? { text: message.text } : {}),
+        ...(message.agent ? { agent_name: message.agent.name } : {}),
+      });
   });
   socket.on('typing', ({ state, agent }) => {
     clearTimeout(typingTimer);
     apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? 'Agent') : null });
     // A lost `stop` must not leave "is typing" up for ever.
     if (state === 'start') typingTimer = setTimeout(() => apply({ type: 'typing', name: null }), TYPING_EXPIRES_MS);
+    emit('agent:typing', { typing: state === 'start', agent_name: agent?.name ?? null });
   });
-  socket.on('status', ({ status }) => apply({ type: 'status', status }));
+  socket.on('status', ({ status }) => {
+    const before = conversation.get().status;
+    apply({ type: 'status', status });
+    if (status !== before) emit('mode:change', { mode: status });
+  });
   socket.on('chat:accepted', ({ agent }) => {
     apply({ type: 'accepted', agent });
     fire({ name: 'svc_onAccept', args: [] });

@@ -1,5 +1,6 @@
 import type { BridgeMessage, FrameInit, FrameToHost, HostToFrame, SavedKey } from '../bridge/messages.ts';
 import { storageKey, type Shell } from '../bridge/shell.ts';
+import { pageEventType } from '../page-api/callbacks.ts';
 import { FRAME_CSS, paintLauncher } from './launcher.ts';
 
 const SAVED_KEYS: SavedKey[] = ['visitor', 'outbox', 'view'];
@@ -10,8 +11,8 @@ const SAVED_KEYS: SavedKey[] = ['visitor', 'outbox', 'view'];
  * it, shows what it reports, and keeps what it saves in the site's storage (bridge/messages.ts Saved). The
  * frame decides the window state and which page callbacks fire.
  */
-export function runEmbed(doc: Document, shell: Shell): void {
-  const frameOrigin = new URL(shell.frameUrl).origin;
+export function runEmbed(doc: Document, shell: Shell, frameUrl: string): void {
+  const frameOrigin = new URL(frameUrl).origin;
   // The visitor is shared by the site's tabs; unsent messages and the open window belong to this tab.
   const storageOf = (key: SavedKey | 'preload') => (key === 'visitor' || key === 'preload' ? localStorage : sessionStorage);
   const keyOf = (key: SavedKey | 'preload') => storageKey(shell.widgetId, key === 'preload' ? undefined : key);
@@ -34,11 +35,13 @@ export function runEmbed(doc: Document, shell: Shell): void {
   const frame = doc.createElement('iframe');
   frame.title = 'Chat window';
   frame.hidden = true;
-  frame.src = shell.frameUrl;
+  frame.src = frameUrl;
   let open = false;
 
   function receive(message: BridgeMessage<FrameToHost>) {
     if (message.type === 'fire') return shell.fire(message.data.name, ...(message.data.args as []));
+    if (message.type === 'event')
+      return void dispatchEvent(new CustomEvent(pageEventType(message.data.name), { detail: message.data.data }));
     if (message.type === 'save') return save(message.data.key, message.data.value);
     const state = message.data;
     const hadFocus = shell.root.activeElement === frame;

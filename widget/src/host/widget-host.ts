@@ -35,11 +35,14 @@ export interface WidgetHost {
 export type PageScript = 'embed' | 'triggers';
 
 export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: string, fire: FireCallback): WidgetHost {
-  const widgetApi = (path: string) => new URL(`../widget-api/${encodeURIComponent(widgetId)}/${path}`, loaderUrl);
+  // Not URL-encoded: widget ids are URL-safe, and a mistyped one only makes the settings request fail.
+  const widgetApi = (path: string) => new URL(`../widget-api/${widgetId}/${path}`, loaderUrl);
   const waiting: VisitorNumberCallback[] = [];
+  // One error for every way the number cannot come: no such widget, the service down, or no answer in time.
   const answer = (err?: Error) => {
     for (const callback of waiting.splice(0)) callSafely(callback, err ?? null, host.state.visitor_number);
   };
+  const unavailable = () => answer(new Error('The chat is not available'));
   let shell: Shell | undefined;
   const wanted = new Set<PageScript>();
   const loaded = new Set<PageScript>();
@@ -47,13 +50,12 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
 
   // `ready` is set below, once the settings request has started.
   const host = {
+    // Until the frame reports its state: what the page API answers from (unread and preload are the frame's).
     state: {
       view: 'closed',
       status: 'offline',
       contact: {},
       visitor_number: null,
-      unread: 0,
-      preload: false,
       callback: { result: 'fail', reason: 'Callback unavaiable', detail: 'Loading' },
     },
     act(action) {
@@ -82,7 +84,7 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
       waiting.push(callback);
       if (host.state.visitor_number !== null) return void setTimeout(answer);
       host.load('embed');
-      setTimeout(() => waiting.includes(callback) && answer(new Error('No answer from the chat service')), 20_000);
+      setTimeout(() => waiting.includes(callback) && unavailable(), 20_000);
     },
   } as WidgetHost;
 
@@ -98,11 +100,10 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
     } catch (err) {
       // eslint-disable-next-line no-console -- the site owner's one hint at a wrong snippet
       console.error(`svc_api: no widget ${widgetId} (${err})`);
-      return answer(new Error('The chat is not available'));
+      return unavailable();
     }
     shell = {
       widgetId,
-      frameUrl: new URL('frame.html', loaderUrl).href,
       root: mountLauncher(doc, settings.launcher, () => host.act(host.state.view === 'closed' ? 'chat' : 'close')),
       latest,
       rules: settings.rules,

@@ -28,3 +28,7 @@ export const createCallbackDispatcher =
   (page: Partial<PageCallbacks>): FireCallback =>
   (name, ...args) =>
     callSafely(page[name] as ((...a: typeof args) => unknown) | undefined, ...args);
+
+/** Page events (svc_api.on) are DOM events on window named `svc:<event>`, their data in `detail`: the browser
+ * reports a listener's exception and goes on with the others. */
+export const pageEventType = (event: string) => `svc:${event}`;

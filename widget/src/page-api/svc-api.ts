@@ -1,5 +1,5 @@
 import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResult } from '@svc/protocol';
-import { callSafely } from './callbacks.ts';
+import { callSafely, pageEventType } from './callbacks.ts';
 import type { WidgetHost } from '../host/widget-host.ts';
 import { CUSTOM_DATA_NOT_ARRAY, type OfflineMessage, type SvcApi, type VisitorNumberCallback } from './types.ts';
 import {
@@ -71,6 +71,12 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
   isCallbackEnabled(callback) {
     const answer = checkCallback<(result: CallbackAvailability) => void>('isCallbackEnabled', callback);
     void host.ready.then(() => callSafely(answer, host.state.callback));
+  },
+  on(event, listener) {
+    const call = checkCallback<(data: unknown) => void>('on', listener);
+    const handler = (e: Event) => call((e as CustomEvent).detail);
+    addEventListener(pageEventType(event), handler);
+    return () => removeEventListener(pageEventType(event), handler);
   },
   setUserToken(token, options) {
     const signature = options?.signature;

@@ -1,7 +1,15 @@
-import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResult, TriggerRules } from '@svc/protocol';
+import type {
+  CallbackAvailability,
+  ContactInfo,
+  CustomDataField,
+  PageEventName,
+  PageEvents,
+  StartCallResult,
+  TriggerRules,
+  WidgetState,
+} from '@svc/protocol';
 
-/** spec 3: the widget state passed to svc_onChangeState. */
-export type WidgetState = 'chat' | 'call' | 'chat/call' | 'label' | 'chat/min';
+export type { WidgetState } from '@svc/protocol';
 
 /** spec 3 / 4.4 chatMode: online while an agent of the channel is online. */
 export type ChatMode = 'online' | 'offline';
@@ -51,6 +59,8 @@ export interface SvcApi {
   /** Asks for a callback to this number: ok when the number looks right and calls are available now. */
   startCall(phone: string): StartCallResult;
   isCallbackEnabled(callback: (result: CallbackAvailability) => void): void;
+  /** Listens to a page event (protocol/src/page-events.ts); answers the function that stops listening. */
+  on<K extends PageEventName>(event: K, listener: (data: PageEvents[K]) => void): () => void;
 }
 
 /** spec 4.4 sendOfflineMessage: all strings; the message and an e-mail or phone are needed. */

@@ -38,7 +38,7 @@ export const isCallablePhone = (value: unknown): value is string => typeof value
 
 /** setRules: the rules object of the admin panel, `{rules: [...]}`; each rule is checked when it is run. */
 export const checkRules = (value: unknown) =>
-  Array.isArray((value as { rules?: unknown } | null)?.rules) ? (value as TriggerRules) : usage('setRules', 'pass {rules:[...]}');
+  Array.isArray((value as { rules?: unknown } | null)?.rules) ? (value as TriggerRules) : usage('setRules', 'pass {rules:[]}');
 
 /** showProactiveInvitation: some text, and a department id when one is given. */
 export const checkInvitation = (text: unknown, departmentId: unknown): Invitation =>
