@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { login } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import type { SavedSession } from '../session/saved-session.ts';
+import { FirstAdminForm } from './first-admin-form.tsx';
 
 interface LoginFormProps {
   baseUrl: string;
@@ -14,6 +15,7 @@ export function LoginForm({ baseUrl, onLoggedIn }: LoginFormProps) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [firstAdmin, setFirstAdmin] = useState(false);
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -27,6 +29,7 @@ export function LoginForm({ baseUrl, onLoggedIn }: LoginFormProps) {
     }
   };
 
+  if (firstAdmin) return <FirstAdminForm baseUrl={baseUrl} onLoggedIn={onLoggedIn} onCancel={() => setFirstAdmin(false)} />;
   return (
     <main class="login">
       <form class="login-card" onSubmit={submit} aria-labelledby="login-title">
@@ -57,6 +60,9 @@ export function LoginForm({ baseUrl, onLoggedIn }: LoginFormProps) {
         )}
         <button type="submit" class="button button--primary" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" class="button button--ghost" onClick={() => setFirstAdmin(true)}>
+          New server? Create the first admin
         </button>
       </form>
     </main>

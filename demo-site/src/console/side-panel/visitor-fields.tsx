@@ -26,7 +26,7 @@ export function VisitorFields({ client }: { client: ClientView }) {
         // Verified: the site's server signed the id; anything else the page says about the visitor is unproven.
         <Field label="User ID">
           {client.user_token}{' '}
-          <span class={client.user_verified ? 'badge verified' : 'badge unverified'}>
+          <span class={client.user_verified ? 'verify-badge verified' : 'verify-badge unverified'}>
             {client.user_verified ? 'Verified' : 'Not verified'}
           </span>
         </Field>
