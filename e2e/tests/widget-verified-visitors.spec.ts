@@ -8,6 +8,7 @@ test.describe('widget: verified visitors', () => {
   test('widget: a channel that verifies visitors takes only a user id signed by the site, and agents see it verified', async ({
     widget,
     widgetPage,
+    consolePage,
   }) => {
     const { baseUrl, adminToken } = e2eEnv();
     const identity = await requestJson<ChannelIdentityView>(`${baseUrl}/api/v1/channels/${widget.channel.id}/identity`, {
@@ -30,5 +31,9 @@ test.describe('widget: verified visitors', () => {
     await expect
       .poll(async () => (await widget.agentApi.chat(chat.id)).client)
       .toMatchObject({ user_token: 'customer-1001', user_verified: true });
+
+    await consolePage.login(widget.agent.email, widget.agent.password);
+    await consolePage.openChat('Anonymous');
+    await expect(consolePage.clientDetails.locator('dt:text-is("User ID") + dd')).toHaveText('customer-1001 Verified');
   });
 });
