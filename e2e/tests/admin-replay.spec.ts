@@ -2,7 +2,9 @@ import type { DeliveryListView } from '@svc/protocol';
 import { uniqueSuffix } from '../support/admin-api.ts';
 import { expect, test } from '../support/admin-fixtures.ts';
 import { Customer } from '../support/customer.ts';
+import { e2eEnv } from '../support/e2e-env.ts';
 import { FakeIntegrator } from '../support/fake-integrator.ts';
+import { requestJson } from '../support/http-json.ts';
 
 const refusal = { error: { code: 1, message: 'User blocked the bot' } };
 /** A datetime-local value, `days` from now, in this machine's clock (the browser runs on it too). */
@@ -74,9 +76,25 @@ test.describe('admin: replaying failed deliveries', () => {
       expect(postedTexts().filter((text) => text === 'First reply')).toHaveLength(2);
     });
 
-    await test.step('Replay failed in range: a bad range is refused, a good one replays what failed since', async () => {
+    await test.step("a refusal only the server knows (replayed meanwhile elsewhere) shows the API's message", async () => {
       integrator.answerWith(refusal);
       await adminAgentApi.send(chat.id, { type: 'text', text: 'Second reply' });
+      await expect.poll(async () => (await failed()).length).toBe(1);
+      const [second] = await failed();
+      await panel.getByRole('button', { name: 'Refresh' }).click();
+      await expect(row(second!.id)).toContainText('failed');
+      integrator.answerWith(null);
+      const { baseUrl, adminToken } = e2eEnv();
+      await requestJson(`${baseUrl}/api/v1/channels/${channel.id}/deliveries/${second!.id}/replay`, { method: 'POST', token: adminToken });
+      await row(second!.id)
+        .getByRole('button', { name: `Replay delivery ${second!.id}` })
+        .click();
+      await expect(panel.getByRole('alert')).toHaveText('This delivery was already replayed, or its message was sent again since');
+    });
+
+    await test.step('Replay failed in range: a bad range is refused, a good one replays what failed since', async () => {
+      integrator.answerWith(refusal);
+      await adminAgentApi.send(chat.id, { type: 'text', text: 'Third reply' });
       await expect.poll(async () => (await failed()).length).toBe(1);
       integrator.answerWith(null);
 
@@ -92,7 +110,7 @@ test.describe('admin: replaying failed deliveries', () => {
       await form.getByRole('button', { name: 'Replay failed' }).click();
       await expect(form.getByRole('status')).toHaveText('Replayed 1 delivery. None are left in this range.');
       await expect.poll(async () => (await failed()).length).toBe(0);
-      await expect.poll(() => postedTexts().filter((text) => text === 'Second reply').length).toBe(2);
+      await expect.poll(() => postedTexts().filter((text) => text === 'Third reply').length).toBe(2);
     });
     await integrator.close();
   });
