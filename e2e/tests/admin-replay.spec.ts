@@ -66,6 +66,7 @@ test.describe('admin: replaying failed deliveries', () => {
         .getByRole('button', { name: `Replay delivery ${first!.id}` })
         .click();
       const replay = table.getByRole('row').filter({ hasText: `Replays #${first!.id}` });
+      await expect(panel.getByRole('status').filter({ hasText: `Delivery #${first!.id} was sent again as #` })).toBeVisible();
       await expect(async () => {
         await panel.getByRole('button', { name: 'Refresh' }).click();
         await expect(replay).toContainText('delivered', { timeout: 1000 });

@@ -2,7 +2,7 @@ import { deliveryKinds, deliveryStates, type DeliveryKind, type DeliveryState, t
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../../api/api-error.ts';
 import type { AdminApi } from '../admin-api.ts';
-import { FormError } from '../ui/form-error.tsx';
+import { FormError, FormNotice } from '../ui/form-error.tsx';
 import { useLoad } from '../ui/use-load.ts';
 import { deliveryKindLabels } from './delivery-kind-labels.ts';
 import { DeliveryTable } from './delivery-table.tsx';
@@ -20,6 +20,7 @@ export function DeliveriesScreen({ api, onShowBotEvents }: { api: AdminApi; onSh
   const [rows, setRows] = useState<DeliveryView[] | null>(null);
   const [nextBefore, setNextBefore] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [replayed, setReplayed] = useState<string | null>(null);
 
   const load = async (before?: number) => {
     if (channelId === '') return;
@@ -35,13 +36,16 @@ export function DeliveriesScreen({ api, onShowBotEvents }: { api: AdminApi; onSh
   };
   useEffect(() => {
     setRows(null);
+    setReplayed(null);
     void load();
   }, [channelId, state, kind, since, until]);
 
   const replay = async (delivery: DeliveryView) => {
+    setReplayed(null);
     try {
-      await api.replayDelivery(Number(channelId), delivery.id);
+      const replayedAs = await api.replayDelivery(Number(channelId), delivery.id);
       await load();
+      setReplayed(`Delivery #${delivery.id} was sent again as #${replayedAs.id}.`);
     } catch (err) {
       setError(errorText(err));
     }
@@ -100,6 +104,7 @@ export function DeliveriesScreen({ api, onShowBotEvents }: { api: AdminApi; onSh
         </button>
       </div>
       <FormError message={error ?? channels.error} />
+      <FormNotice message={replayed} />
       {rows && rows.length === 0 && <p class="muted">No deliveries match.</p>}
       {rows && rows.length > 0 && <DeliveryTable rows={rows} onShowBotEvents={onShowBotEvents} onReplay={replay} />}
       {nextBefore !== null && (
