@@ -13,7 +13,8 @@ import { validBody } from '../ui/valid-body.ts';
 import { holidaysFromText, holidaysToText } from './holidays.ts';
 import { OutsideHoursChoice } from './outside-hours-choice.tsx';
 
-const newHours: BusinessHours = { time_zone: 'UTC', schedule: emptyWeek, holidays: [], outside: 'offline_form' };
+/** Where a channel without hours starts: the API's defaults, closed all week. */
+const newHours: BusinessHours = businessHoursSchema.parse({ schedule: emptyWeek });
 
 /** Business hours of a channel, widget or Chat API (docs/admin-api.md "Business hours"): PUT to save, DELETE to remove. */
 export function BusinessHoursCard({ api, channel }: { api: AdminApi; channel: ChannelView }) {

@@ -1,4 +1,4 @@
-import { emptyWeek, updateChannelSchema, type CallbackAvailability, type ChannelView } from '@svc/protocol';
+import { callbackSettingsSchema, updateChannelSchema, type CallbackAvailability, type ChannelView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '../admin-api.ts';
 import { draftToSchedule, scheduleToDraft } from '../schedule/schedule-draft.ts';
@@ -19,7 +19,8 @@ const availabilityText = (answer: CallbackAvailability) =>
  * whole with PATCH {callback}; then what `svc_api.isCallbackEnabled` answers, from the widget's public settings.
  */
 export function CallbackSettings({ api, channel, onChanged }: { api: AdminApi; channel: ChannelView; onChanged: () => void }) {
-  const saved = channel.callback ?? { enabled: false, time_zone: 'UTC', schedule: emptyWeek, balance: 0 };
+  // A channel that never set them shows the schema's defaults, as the API would store them.
+  const saved = channel.callback ?? callbackSettingsSchema.parse({});
   const [enabled, setEnabled] = useState(saved.enabled);
   const [timeZone, setTimeZone] = useState(saved.time_zone);
   const [schedule, setSchedule] = useState(scheduleToDraft(saved.schedule));
