@@ -19,6 +19,11 @@ test.describe('admin: on a phone', () => {
     await adminPage.show('Channels');
     await adminPage.channelLink(channel.name).click();
     await expect(adminPage.panel.getByRole('button', { name: 'Copy Embed snippet' })).toBeVisible();
+    // The settings cards that read their own data (business hours, identity, transcripts) have answered.
+    await expect(adminPage.panel.getByTestId('business-hours-now')).toBeVisible();
+    await expect(adminPage.panel.getByRole('button', { name: 'Show identity secret' })).toBeVisible();
+    await expect(adminPage.panel.getByRole('button', { name: 'Save transcript settings' })).toBeVisible();
+    await adminPage.panel.getByRole('form', { name: 'Callback settings' }).getByRole('button', { name: 'Add hours on Monday' }).click();
     expect(await pageWidth()).toBeLessThanOrEqual(390);
     await adminPage.page.screenshot({ path: test.info().outputPath('admin-widget.png'), fullPage: true });
 

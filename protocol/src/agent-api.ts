@@ -129,6 +129,7 @@ export const transcriptSettingsSchema = z
   })
   .partial()
   .strict();
+export type TranscriptSettings = z.infer<typeof transcriptSettingsSchema>;
 export interface TranscriptSettingsView {
   archive_email: string | null;
   to_customer: boolean;
@@ -144,6 +145,7 @@ export interface ChannelIdentityView {
   require_verified_users: boolean;
 }
 export const updateChannelIdentitySchema = z.object({ require_verified_users: z.boolean() }).strict();
+export type UpdateChannelIdentity = z.infer<typeof updateChannelIdentitySchema>;
 
 export interface ChannelView {
   id: number;

@@ -13,6 +13,7 @@ export const replayRangeSchema = z
   .object({ since: isoTime, until: isoTime, kind: z.enum(deliveryKinds).optional() })
   .strict()
   .refine((r) => Date.parse(r.since) < Date.parse(r.until), 'until must be later than since');
+export type ReplayRange = z.infer<typeof replayRangeSchema>;
 
 export interface ReplayRangeView {
   replayed: { id: number; replay_of: number | null; event_id: string }[];

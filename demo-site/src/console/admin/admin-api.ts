@@ -2,6 +2,9 @@ import type {
   AgentView,
   BotEventsView,
   BotProviderView,
+  BusinessHours,
+  BusinessHoursView,
+  ChannelIdentityView,
   ChannelView,
   CreateAgentRequest,
   CreateBotProviderRequest,
@@ -9,11 +12,18 @@ import type {
   CreateDepartmentRequest,
   DeliveryListQuery,
   DeliveryListView,
+  DeliveryView,
   DepartmentView,
+  ReplayRange,
+  ReplayRangeView,
+  TranscriptSettings,
+  TranscriptSettingsView,
   TriggerRules,
   UpdateAgentRequest,
+  UpdateChannelIdentity,
   UpdateChannelRequest,
   UpdateDepartmentRequest,
+  WidgetSettings,
 } from '@svc/protocol';
 import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
 
@@ -54,6 +64,25 @@ export function createAdminApi(options: TokenOptions) {
       const search = params.size > 0 ? `?${params.toString()}` : '';
       return call<DeliveryListView>(`${channel(channelId)}/deliveries${search}`);
     },
+    replayDelivery: (channelId: number, deliveryId: number) =>
+      call<DeliveryView>(`${channel(channelId)}/deliveries/${id(deliveryId)}/replay`, { method: 'POST' }),
+    replayRange: (channelId: number, body: ReplayRange) =>
+      call<ReplayRangeView>(`${channel(channelId)}/deliveries/replay`, { method: 'POST', body }),
+
+    getBusinessHours: (channelId: number) => call<BusinessHoursView>(`${channel(channelId)}/business-hours`),
+    putBusinessHours: (channelId: number, body: BusinessHours) =>
+      call<BusinessHoursView>(`${channel(channelId)}/business-hours`, { method: 'PUT', body }),
+    deleteBusinessHours: (channelId: number) => call<void>(`${channel(channelId)}/business-hours`, { method: 'DELETE' }),
+    getIdentity: (channelId: number) => call<ChannelIdentityView>(`${channel(channelId)}/identity`),
+    updateIdentity: (channelId: number, body: UpdateChannelIdentity) =>
+      call<ChannelIdentityView>(`${channel(channelId)}/identity`, { method: 'PATCH', body }),
+    rotateIdentitySecret: (channelId: number) =>
+      call<ChannelIdentityView>(`${channel(channelId)}/identity/rotate-secret`, { method: 'POST' }),
+    getTranscripts: (channelId: number) => call<TranscriptSettingsView>(`${channel(channelId)}/transcripts`),
+    updateTranscripts: (channelId: number, body: TranscriptSettings) =>
+      call<TranscriptSettingsView>(`${channel(channelId)}/transcripts`, { method: 'PATCH', body }),
+    /** The public settings a widget's loader reads: what `svc_api.isCallbackEnabled` answers right now. */
+    widgetSettings: (publicId: string) => call<WidgetSettings>(`/widget-api/${encodeURIComponent(publicId)}/settings`),
 
     listDepartments: async () => (await call<{ departments: DepartmentView[] }>('/api/v1/departments')).departments,
     createDepartment: (body: CreateDepartmentRequest) => call<DepartmentView>('/api/v1/departments', { method: 'POST', body }),

@@ -1,3 +1,5 @@
+import { BusinessHoursCard } from '../business-hours/business-hours-form.tsx';
+import { TranscriptSettings } from '../transcripts/transcript-settings.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
 import type { ChannelDetailsProps } from './channel-details-props.ts';
 import { ChatApiForm } from './chat-api-form.tsx';
@@ -31,6 +33,12 @@ export function ChatApiDetails({ api, channel, agents, onChanged, onBack }: Chan
       </div>
       <div class="admin-card">
         <ChatApiForm api={api} agents={agents} channel={channel} onSaved={onChanged} />
+      </div>
+      <div class="admin-card">
+        <BusinessHoursCard api={api} channel={channel} />
+      </div>
+      <div class="admin-card">
+        <TranscriptSettings api={api} channel={channel} />
       </div>
       <DeleteChannel api={api} channel={channel} onDeleted={onBack} />
     </section>

@@ -1,5 +1,9 @@
+import { BusinessHoursCard } from '../business-hours/business-hours-form.tsx';
+import { CallbackSettings } from '../callbacks/callback-settings.tsx';
 import type { ChannelDetailsProps } from '../channels/channel-details-props.ts';
 import { DeleteChannel } from '../channels/delete-channel.tsx';
+import { VerifiedVisitors } from '../identity/verified-visitors.tsx';
+import { TranscriptSettings } from '../transcripts/transcript-settings.tsx';
 import { TriggersEditor } from '../triggers/triggers-editor.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
@@ -35,7 +39,18 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
       <div class="admin-card">
         <TriggersEditor api={api} channel={channel} />
       </div>
-      {/* Callback settings (spec 4.4 startCall) get their own card here. */}
+      <div class="admin-card">
+        <CallbackSettings api={api} channel={channel} onChanged={onChanged} />
+      </div>
+      <div class="admin-card">
+        <BusinessHoursCard api={api} channel={channel} />
+      </div>
+      <div class="admin-card">
+        <VerifiedVisitors api={api} channel={channel} />
+      </div>
+      <div class="admin-card">
+        <TranscriptSettings api={api} channel={channel} />
+      </div>
       <DeleteChannel api={api} channel={channel} onDeleted={onBack} />
     </section>
   );
