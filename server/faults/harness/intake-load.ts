@@ -8,6 +8,8 @@ export interface IntakeMessage {
   /** `acked`: a 2xx answer; `refused`: another answer; `unanswered`: no answer at all; `unsent`: never sent. */
   outcome: 'acked' | 'refused' | 'unanswered' | 'unsent';
   status?: number;
+  /** Why there was no answer: ECONNREFUSED (never reached the server), ECONNRESET... */
+  error?: string;
   chatId?: number;
 }
 
@@ -31,8 +33,9 @@ export async function postIntake(base: string, endpoint: string, m: IntakeMessag
     m.status = answer.status;
     m.outcome = answer.status >= 200 && answer.status < 300 ? 'acked' : 'refused';
     if (m.outcome === 'acked') m.chatId = answer.body.chat_id;
-  } catch {
+  } catch (err) {
     m.outcome = 'unanswered';
+    m.error = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
   }
 }
 

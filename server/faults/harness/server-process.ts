@@ -8,6 +8,10 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const FAULTS_ADMIN_TOKEN = 'faults-admin-token-0123456789';
 const builtServer = path.join(repoRoot, 'server/dist/main.js');
 
+// Whatever ends the suite (a scenario over its time limit included), no server is left running.
+const running = new Set<ChildProcess>();
+process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
+
 export interface ServerProcess {
   base: string;
   port: number;
@@ -39,12 +43,15 @@ export async function startServerProcess(env: Record<string, string> = {}, dir?:
     SVC_ALLOW_PRIVATE_URLS: '1',
     SVC_RATE_LIMITS: 'off',
     SVC_GEOIP: 'off',
-    SVC_LOG_LEVEL: 'error',
+    SVC_LOG_LEVEL: process.env.FAULTS_SERVER_LOG ? 'info' : 'error',
     SVC_STATIC_DIR: path.join(tempDir, 'no-static'),
     ...env,
   };
   const child = spawn(process.execPath, [builtServer], { cwd: repoRoot, env: fullEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  running.add(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (running.delete(child), resolve(code))));
+  // FAULTS_SERVER_LOG=<file> keeps the server's log lines (set SVC_LOG_LEVEL=info in the environment for requests).
+  if (process.env.FAULTS_SERVER_LOG) child.stdout!.pipe(fs.createWriteStream(process.env.FAULTS_SERVER_LOG, { flags: 'a' }));
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const actualPort = await listeningPort(child, () => stderr);

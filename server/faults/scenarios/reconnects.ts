@@ -50,6 +50,9 @@ export async function reconnects(sizes: ReconnectSizes): Promise<ScenarioResult>
       for (let n = 1; n < sizes.clientMessages; n++) {
         await sleep((sizes.agentMessages * sizes.agentEveryMs) / sizes.clientMessages);
         v.send(`${v.name} says ${n}`);
+        // Every third message the connection drops right behind it: it reaches the server, its
+        // acknowledgement is lost, and it goes again with the same client_msg_id after the reconnection.
+        if (n % 3 === 0) v.drop(true);
       }
     });
     const agentTexts = visitors.map((v) => Array.from({ length: sizes.agentMessages }, (_, n) => `to ${v.name}: ${n}`));
