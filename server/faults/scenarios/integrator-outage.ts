@@ -46,18 +46,20 @@ export async function integratorOutage(sizes: OutageSizes): Promise<ScenarioResu
     // One sender per chat, so each chat's replies are made in a known order.
     const perChat = Math.ceil(sizes.messages / sizes.chats);
     const sent: { messageId: number; recipient: string }[] = [];
+    let duringOutage = 0;
     await Promise.all(
       chats.map(async ({ chatId, recipient }, c) => {
         for (let i = 0; i < perChat && c * perChat + i < sizes.messages; i++) {
           sent.push({ messageId: await sendAgentReply(server.base, agent, chatId, `reply ${c}/${i}`), recipient });
+          if (Date.now() < outageStart + sizes.outageMs) duringOutage += 1;
         }
       }),
     );
-    const sentDuringOutage = Date.now() < outageStart + sizes.outageMs;
     await outage;
     const settled = await waitUntil(() => checkDeliveries(integrator.accepted, sent).missing === 0, ATTEMPTS * INTERVAL_MS + 30_000, 200);
     if (!settled) failures.push('not every reply arrived before the deadline');
-    if (!sentDuringOutage) failures.push('the replies took longer to send than the outage lasted');
+    // A slow machine may still be sending when the integrator is back; the outage must have caught most.
+    if (duringOutage < sent.length / 2) failures.push(`only ${duringOutage} replies were made during the outage`);
     const check = checkDeliveries(integrator.accepted, sent);
     if (check.redelivered > 0) failures.push(`${check.redelivered} replies accepted twice with one webhook-id without a crash`);
     return {
@@ -70,7 +72,7 @@ export async function integratorOutage(sizes: OutageSizes): Promise<ScenarioResu
       ms: Date.now() - started,
       notes: [
         `integrator answered 503 for ${sizes.outageMs / 2000} s, then refused connections for ${sizes.outageMs / 2000} s; ` +
-          `${integrator.refused()} attempts answered 503`,
+          `${duringOutage} replies made during the outage, ${integrator.refused()} attempts answered 503`,
         `SVC_DELIVERY_ATTEMPTS=${ATTEMPTS}, SVC_DELIVERY_INTERVAL_MS=${INTERVAL_MS}: the defaults (3 attempts, 3000 ms) ` +
           'give up after about 9 s (6 s when connections are refused) by design, and would fail this outage',
       ],
