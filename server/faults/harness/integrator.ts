@@ -20,6 +20,7 @@ export async function startIntegrator() {
   const accepted: Accepted[] = [];
   let refused = 0;
   let mode: IntegratorMode = 'ok';
+  let delayMs = 0;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -38,7 +39,9 @@ export async function startIntegrator() {
           text: String(body.message.text),
         });
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+      const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+      if (delayMs > 0) setTimeout(answer, delayMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,6 +50,10 @@ export async function startIntegrator() {
     url: `http://127.0.0.1:${port}/hooks`,
     accepted,
     refused: () => refused,
+    /** Accepted requests are answered this much later: a sender killed meanwhile never learns of the acceptance. */
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
     async setMode(next: IntegratorMode) {
       if (next === mode) return;
       if (mode === 'down') await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

@@ -93,9 +93,10 @@ async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, 
     const agent = await createAgent(server.base);
     const endpoint = await createChatApiChannel(server.base, integrator.url, agent);
     // Every other run the integrator answers 503 until the restart, so the replies are still pending at the kill;
-    // in the others it accepts at once, and a reply may be in flight when the process dies.
-    const holdReplies = run % 2 === 0;
-    if (holdReplies) await integrator.setMode('503');
+    // in the others it accepts each reply 20 ms before it answers, so some are accepted by it but still in
+    // flight for the server when the process dies, and are sent again after the restart.
+    if (run % 2 === 0) await integrator.setMode('503');
+    else integrator.setDelay(20);
     const messages = intakeMessages(`kill${run}-${Date.now()}`, sizes.messages, 100);
     const load = runIntakeLoad(server.base, endpoint, messages, sizes.perSecond);
     const replying = { on: true };
