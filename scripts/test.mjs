@@ -1,5 +1,6 @@
 // `pnpm test` / `npm test`: install, find a browser, build, then typecheck, lint, format check, unit and
-// integration tests (Vitest) and end-to-end tests (Playwright), and close with one summary line.
+// integration tests (Vitest), the fault suite at reduced sizes (one test per scenario, see docs/faults.md)
+// and end-to-end tests (Playwright), and close with one summary line.
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
@@ -14,11 +15,12 @@ pnpm(['check']);
 
 const vitestJson = `${resultsDir}/vitest.json`;
 const playwrightJson = `${resultsDir}/playwright.json`;
-fs.rmSync(vitestJson, { force: true });
-fs.rmSync(playwrightJson, { force: true });
+const faultsJson = `${resultsDir}/faults.json`;
+for (const file of [vitestJson, playwrightJson, faultsJson]) fs.rmSync(file, { force: true });
 const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
   allowFailure: true,
 });
+const faultsCode = pnpm(['exec', 'tsx', 'server/faults/run.ts', '--reduced', `--json=${faultsJson}`], { allowFailure: true });
 const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   allowFailure: true,
   env: { CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
@@ -27,13 +29,20 @@ const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const unit = read(vitestJson);
 const e2e = read(playwrightJson);
-const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const faults = read(faultsJson) ?? [];
+const faultsPassed = faults.filter((r) => r.passed).length;
+const faultsFailed = faults.length - faultsPassed;
+const passed = (unit?.numPassedTests ?? 0) + faultsPassed + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed =
   (unit?.numFailedTests ?? 0) +
+  faultsFailed +
   (e2e?.stats?.unexpected ?? 0) +
   (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) +
+  (faultsCode !== 0 && !faultsFailed ? 1 : 0) +
   (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
 const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
-console.log(`\nunit+integration: ${unit?.numPassedTests ?? 0} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`);
+console.log(
+  `\nunit+integration: ${unit?.numPassedTests ?? 0} passed; faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -41,6 +41,7 @@ import { registerDepartmentRoutes } from './departments/department-routes.ts';
 import { createDepartmentService } from './departments/department-service.ts';
 import { dbIpCitySource } from './geoip/dbip-city.ts';
 import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
+import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { createRateLimits } from './http/rate-limits.ts';
@@ -141,6 +142,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
 
+  let stopping = false;
+  app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
   app.use(errorMiddleware(log));
   const uploadRouter = new Router();
@@ -204,6 +207,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     log,
     close() {
       closing ??= (async () => {
+        stopping = true;
         clearInterval(sweep);
         clearInterval(renewTokens);
         visitorCalls.stop();
