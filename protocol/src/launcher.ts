@@ -2,7 +2,8 @@
  * The launcher button's markup, sent with the widget settings (WidgetSettings.launcher) and put in the
  * loader's shadow root as it is. Sent rather than built into the loader: the loader stays within its 2 KB,
  * and the launcher's look can change on the server without a new loader. The embed script paints state on
- * it (widget/src/host/launcher.ts), so the structure is fixed: div.w > button > (svg, span).
+ * it (widget/src/host/launcher.ts), so the structure is fixed: div.w > button > (svg, span). It is a constant:
+ * no name or text of any party is ever put in it, since the loader sets it as HTML.
  */
 const CSS =
   '.w{position:fixed;right:20px;bottom:20px;z-index:2147483000}' +

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN_TOKEN, root, startProcess, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, root, startProcess, startService, stopProcess } from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -45,26 +45,17 @@ async function load(url: string) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, errors };
 }
 
+/** The agent whose chats a benchmark's channel sends (created through the admin API). */
+const benchAgent = (base: string) =>
+  json('POST', `${base}/api/v1/agents`, { name: 'Bench', email: 'bench@example.com', password: 'bench password' }, BENCH_ADMIN_TOKEN);
+
 async function intake(sync: 'full' | 'normal', dir: string) {
   const bare = await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, `bare-${sync}.sqlite`), BENCH_SYNC: sync });
   const bareResult = await load(`${bare.base}/messages`);
   await stopProcess(bare);
 
-  const svc = await startProcess(['server/dist/main.js'], {
-    PORT: '0',
-    SVC_DB: path.join(dir, `svc-${sync}.sqlite`),
-    SVC_DB_SYNC: sync,
-    SVC_RATE_LIMITS: 'off',
-    SVC_LOG_LEVEL: 'warn',
-    SVC_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-    SVC_ALLOW_PRIVATE_URLS: '1',
-  });
-  const agent = await json(
-    'POST',
-    `${svc.base}/api/v1/agents`,
-    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
-    BENCH_ADMIN_TOKEN,
-  );
+  const svc = await startService(path.join(dir, `svc-${sync}.sqlite`), { SVC_DB_SYNC: sync });
+  const agent = await benchAgent(svc.base);
   const channel = await json(
     'POST',
     `${svc.base}/api/v1/channels`,
@@ -88,20 +79,8 @@ async function deliveries(dir: string, count = 1000, chats = 50) {
     });
   });
   await new Promise<void>((resolve) => integrator.listen(0, '127.0.0.1', resolve));
-  const svc = await startProcess(['server/dist/main.js'], {
-    PORT: '0',
-    SVC_DB: path.join(dir, 'svc-deliveries.sqlite'),
-    SVC_RATE_LIMITS: 'off',
-    SVC_LOG_LEVEL: 'warn',
-    SVC_ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
-    SVC_ALLOW_PRIVATE_URLS: '1',
-  });
-  const agent = await json(
-    'POST',
-    `${svc.base}/api/v1/agents`,
-    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
-    BENCH_ADMIN_TOKEN,
-  );
+  const svc = await startService(path.join(dir, 'svc-deliveries.sqlite'));
+  const agent = await benchAgent(svc.base);
   const url = `http://127.0.0.1:${(integrator.address() as AddressInfo).port}`;
   const channel = await json(
     'POST',

@@ -11,6 +11,7 @@ import {
 import { z } from 'zod';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { iso } from '../conversations/views.ts';
+import { channelFromParam } from '../channels/channel-param.ts';
 import { requireAdmin } from '../http/auth.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
@@ -32,12 +33,7 @@ export function registerDeliveryLogRoutes(router: Router, deps: { store: Store; 
   const { store, events } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
 
-  const channelOf = async (ctx: Context) => {
-    const parsed = id.safeParse(ctx.params.id);
-    const channel = parsed.success ? await store.channels.findById(parsed.data) : undefined;
-    if (!channel) throw notFound('No such channel');
-    return channel;
-  };
+  const channelOf = (ctx: Context) => channelFromParam(store, ctx.params.id);
 
   const present = async (d: DeliveryRecord): Promise<DeliveryView> => ({
     id: d.id,

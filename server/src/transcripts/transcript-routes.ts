@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { transcriptSettingsSchema, type TranscriptSettingsView } from '@svc/protocol';
 import { requireAdmin } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { channelFromParam } from '../channels/channel-param.ts';
 import { parseOr400 } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
 
@@ -9,12 +9,7 @@ import type { Store } from '../store/store.ts';
 export function registerTranscriptRoutes(router: Router, deps: { store: Store; adminTokenHash: string; smtpConfigured: boolean }): void {
   const { store } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
-  const channelId = async (raw: string | undefined) => {
-    const id = Number(raw);
-    const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
-    if (!channel) throw notFound('No such channel');
-    return channel.id;
-  };
+  const channelId = async (raw: string | undefined) => (await channelFromParam(store, raw)).id;
   const view = async (id: number): Promise<TranscriptSettingsView> => {
     const t = await store.channels.transcripts(id);
     return { archive_email: t.archiveEmail, to_customer: t.toCustomer, smtp_configured: deps.smtpConfigured };

@@ -11,6 +11,8 @@ export const FRAME_CSS =
 export function mountLauncher(doc: Document, markup: string, toggle: () => void): ShadowRoot {
   const host = doc.createElement('svc-widget');
   const root = host.attachShadow({ mode: 'open' });
+  // The service's own constant markup (protocol/src/launcher.ts: no text from any party in it), from the
+  // origin this loader itself came from.
   root.innerHTML = markup;
   root.querySelector('button')!.onclick = toggle;
   (doc.body ?? doc.documentElement).append(host);

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { businessHoursSchema, type BusinessHoursView } from '@svc/protocol';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
 import { requireAdmin } from '../../http/auth.ts';
-import { notFound } from '../../http/errors.ts';
+import { channelFromParam } from '../channel-param.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { hoursOpen } from '../../lib/business-hours.ts';
 import type { Store } from '../../store/store.ts';
@@ -11,12 +11,7 @@ import type { Store } from '../../store/store.ts';
 export function registerBusinessHoursRoutes(router: Router, deps: { store: Store; events: DomainEvents; adminTokenHash: string }): void {
   const { store, events } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
-  const channelId = async (raw: string | undefined) => {
-    const id = Number(raw);
-    const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
-    if (!channel) throw notFound('No such channel');
-    return channel.id;
-  };
+  const channelId = async (raw: string | undefined) => (await channelFromParam(store, raw)).id;
   const view = async (id: number): Promise<BusinessHoursView> => {
     const hours = await store.channels.businessHours(id);
     return { business_hours: hours, open_now: hoursOpen(hours, new Date()) };

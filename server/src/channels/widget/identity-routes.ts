@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { updateChannelIdentitySchema, type ChannelIdentityView } from '@svc/protocol';
 import { requireAdmin } from '../../http/auth.ts';
-import { invalidRequest, notFound } from '../../http/errors.ts';
+import { channelFromParam } from '../channel-param.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import type { Store } from '../../store/store.ts';
 
@@ -9,13 +9,8 @@ import type { Store } from '../../store/store.ts';
 export function registerIdentityRoutes(router: Router, deps: { store: Store; adminTokenHash: string }): void {
   const { store } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
-  const widgetChannel = async (raw: string | undefined) => {
-    const id = Number(raw);
-    const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
-    if (!channel) throw notFound('No such channel');
-    if (channel.kind !== 'widget') throw invalidRequest('identity: only widget channels have visitors to verify');
-    return channel.id;
-  };
+  const widgetChannel = async (raw: string | undefined) =>
+    (await channelFromParam(store, raw, 'identity: only widget channels have visitors to verify')).id;
   const view = async (id: number): Promise<ChannelIdentityView> => {
     const { secret, required } = await store.channels.identity(id);
     return { identity_secret: secret, require_verified_users: required };

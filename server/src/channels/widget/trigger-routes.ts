@@ -1,7 +1,7 @@
 import type Router from '@koa/router';
 import { triggerRulesSchema } from '@svc/protocol';
 import { requireAdmin } from '../../http/auth.ts';
-import { invalidRequest, notFound } from '../../http/errors.ts';
+import { channelFromParam } from '../channel-param.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import type { Store } from '../../store/store.ts';
 
@@ -12,13 +12,7 @@ import type { Store } from '../../store/store.ts';
 export function registerTriggerRoutes(router: Router, deps: { store: Store; adminTokenHash: string }): void {
   const { store } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
-  const widgetChannel = async (raw: string) => {
-    const id = Number(raw);
-    const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
-    if (!channel) throw notFound('No such channel');
-    if (channel.kind !== 'widget') throw invalidRequest('triggers: only widget channels have them');
-    return channel;
-  };
+  const widgetChannel = (raw: string) => channelFromParam(store, raw, 'triggers: only widget channels have them');
 
   router.get('/api/v1/channels/:id/triggers', admin, async (ctx) => {
     ctx.body = await store.triggers.get((await widgetChannel(ctx.params.id!)).id);
