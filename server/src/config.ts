@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { z } from 'zod';
+import { isPostgresUrl } from './store/dialect.ts';
 
 /** Environment of the contract's table (contract: Running), plus a few operator settings of our own. */
 const envSchema = z.object({
@@ -6,6 +8,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   SVC_DB: z.string().min(1).default('./data/svc.sqlite'),
   SVC_DB_SYNC: z.enum(['full', 'normal', 'off', 'extra']).default('full'),
+  SVC_DB_POOL: z.coerce.number().int().min(1).max(500).default(10),
+  SVC_UPLOADS_DIR: z.string().min(1).optional(),
   SVC_PUBLIC_URL: z.url().optional(),
   SVC_ADMIN_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SVC_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(3),
@@ -31,7 +35,12 @@ const envSchema = z.object({
 export interface Config {
   port: number;
   host: string;
+  /** A SQLite file path, or a `postgres://` URL. */
   dbPath: string;
+  /** PostgreSQL: connections in this node's pool. */
+  dbPoolSize: number;
+  /** Where uploaded files are kept; every node of a cluster needs the same folder (a shared volume). */
+  uploadsDir: string;
   dbSync: 'full' | 'normal' | 'off' | 'extra';
   /** Without a trailing slash; when unset it is derived from the bound address once the port is known. */
   publicUrl: string | undefined;
@@ -71,6 +80,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     dbPath: e.SVC_DB,
     dbSync: e.SVC_DB_SYNC,
+    dbPoolSize: e.SVC_DB_POOL,
+    uploadsDir: e.SVC_UPLOADS_DIR ?? (isPostgresUrl(e.SVC_DB) ? './data/uploads' : path.join(path.dirname(path.resolve(e.SVC_DB)), 'uploads')),
     publicUrl: e.SVC_PUBLIC_URL?.replace(/\/+$/, ''),
     adminToken: e.SVC_ADMIN_TOKEN,
     delivery: { attempts: e.SVC_DELIVERY_ATTEMPTS, intervalMs: e.SVC_DELIVERY_INTERVAL_MS },

@@ -76,7 +76,7 @@ export interface RunningServer {
 /** Composition root: config -> db -> services -> http + socket.io -> listen. */
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const store = openStore({ path: config.dbPath, sync: config.dbSync });
+  const store = await openStore({ db: config.dbPath, sync: config.dbSync, poolSize: config.dbPoolSize });
   const events = new DomainEvents();
   events.setMaxListeners(50);
   const urls = new PublicUrls();
@@ -84,7 +84,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const rateLimits = createRateLimits(config.rateLimits);
   const adminToken = await resolveAdminToken(store, config.adminToken);
 
-  const uploads = createUploadStore(path.join(path.dirname(path.resolve(config.dbPath)), 'uploads'));
+  const uploads = createUploadStore(path.resolve(config.uploadsDir));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
   const departments = createDepartmentService({ store, events });

@@ -6,6 +6,7 @@ import { DomainEvents } from '../src/conversations/domain-events.ts';
 import { createDepartmentService, type DepartmentService } from '../src/departments/department-service.ts';
 import { AppError } from '../src/http/errors.ts';
 import { openStore, type Store } from '../src/store/store.ts';
+import { freshTestDb } from './support/test-db.ts';
 
 let dir: string;
 let store: Store;
@@ -14,7 +15,7 @@ let channelId: number;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-dept-'));
-  store = openStore({ path: path.join(dir, 'svc.sqlite'), sync: 'normal' });
+  store = await openStore({ db: await freshTestDb(dir), sync: 'normal' });
   departments = createDepartmentService({ store, events: new DomainEvents() });
   const channel = await store.channels.create({
     publicId: 'wdg1',

@@ -21,3 +21,4 @@ export function createTriggersRepo(db: Db) {
     },
   };
 }
+export type TriggersRepo = ReturnType<typeof createTriggersRepo>;

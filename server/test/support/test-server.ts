@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/server.ts';
+import { freshTestDb } from './test-db.ts';
 
 export const ADMIN_TOKEN = 'test-admin-token-0123456789';
 
@@ -10,6 +11,7 @@ export interface TestServer {
   server: RunningServer;
   base: string;
   dir: string;
+  /** `SVC_DB`: the SQLite file, or the PostgreSQL URL with SVC_TEST_DB=postgres. */
   dbPath: string;
   env: Record<string, string>;
   api: ApiClient;
@@ -22,9 +24,9 @@ export interface TestServer {
 }
 
 /** The real server on a free loopback port with a real SQLite file in a temp dir. */
-export async function startTestServer(env: Record<string, string> = {}, dir?: string): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, dir?: string, db?: string): Promise<TestServer> {
   const tempDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
-  const dbPath = path.join(tempDir, 'svc.sqlite');
+  const dbPath = db ?? (await freshTestDb(tempDir));
   const fullEnv: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -54,7 +56,7 @@ export async function startTestServer(env: Record<string, string> = {}, dir?: st
     stop,
     async restart() {
       await stop();
-      return startTestServer(env, tempDir);
+      return startTestServer(env, tempDir, dbPath);
     },
     async dispose() {
       await stop();

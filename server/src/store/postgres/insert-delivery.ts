@@ -1,0 +1,32 @@
+import { randomToken } from '../../lib/secrets.ts';
+import type { NewDelivery } from '../records.ts';
+import type { PgSql } from './pg-db.ts';
+
+/** Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery are
+ * written together or not at all (PostgreSQL twin of `insertDelivery` in ../deliveries-repo.ts). */
+export async function insertPgDelivery(
+  sql: PgSql,
+  d: NewDelivery & { chatId: number | null; messageId: number | null },
+  now: number,
+): Promise<number> {
+  const orderingKey = d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+  const id = await sql.value<number>(
+    `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      d.kind,
+      d.channelId,
+      d.chatId,
+      d.messageId,
+      orderingKey,
+      d.eventId ?? `evt_${randomToken(16)}`,
+      d.url,
+      JSON.stringify(d.payload),
+      d.maxAttempts,
+      now,
+      now,
+      d.replayOf ?? null,
+    ],
+  );
+  return id!;
+}

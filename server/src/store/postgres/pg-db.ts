@@ -1,0 +1,89 @@
+import pg from 'pg';
+import { migratePg } from './pg-migrations.ts';
+
+// Ids and millisecond times are BIGINT; every one of them fits a JS number exactly (below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** What a repository runs its SQL on: the pool, or one transaction's connection. Parameters are `$1, $2...`. */
+export interface PgSql {
+  /** Every row. */
+  all<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** The first row, or undefined. */
+  one<T>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** The first column of the first row, or undefined. */
+  value<T>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** The number of rows the statement changed. */
+  run(sql: string, params?: unknown[]): Promise<number>;
+}
+
+export interface PgDb extends PgSql {
+  /**
+   * Runs `work` in one transaction (READ COMMITTED) on one connection: committed when it resolves, rolled back
+   * when it throws. A serialization failure or deadlock runs the whole unit again, a few times.
+   */
+  tx<T>(work: (sql: PgSql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  pool: pg.Pool;
+}
+
+export interface OpenPgOptions {
+  url: string;
+  /** Connections in the pool of this node. */
+  poolSize?: number;
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const TX_ATTEMPTS = 5;
+
+function sqlOver(q: pg.Pool | pg.PoolClient): PgSql {
+  return {
+    async all<T>(sql: string, params: unknown[] = []) {
+      return (await q.query(sql, params)).rows as T[];
+    },
+    async one<T>(sql: string, params: unknown[] = []) {
+      return (await q.query(sql, params)).rows[0] as T | undefined;
+    },
+    async value<T>(sql: string, params: unknown[] = []) {
+      const result = await q.query({ text: sql, values: params, rowMode: 'array' });
+      return (result.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
+    },
+    async run(sql: string, params: unknown[] = []) {
+      return (await q.query(sql, params)).rowCount ?? 0;
+    },
+  };
+}
+
+/** Connects a pool to the database of `SVC_DB=postgres://...` and brings its schema up to date. */
+export async function openPgDb(options: OpenPgOptions): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle connection the server dropped must not take the process down; the next query reconnects.
+  pool.on('error', () => undefined);
+  await migratePg(pool);
+  return {
+    pool,
+    ...sqlOver(pool),
+    async tx<T>(work: (sql: PgSql) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const result = await work(sqlOver(client));
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          const code = (error as { code?: string }).code;
+          if (!(code && RETRYABLE.has(code) && attempt < TX_ATTEMPTS)) throw error;
+        } finally {
+          client.release();
+        }
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** A unique violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`), for repositories that turn it into a domain answer. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -1,0 +1,37 @@
+import type { Store } from '../store.ts';
+import { createPgAgentsRepo } from './agents-repo.ts';
+import { createPgBotEventsRepo } from './bot-events-repo.ts';
+import { createPgBotProvidersRepo } from './bot-providers-repo.ts';
+import { createPgCallsRepo } from './calls-repo.ts';
+import { createPgChannelsRepo } from './channels-repo.ts';
+import { createPgChatsRepo } from './chats-repo.ts';
+import { createPgDeliveriesRepo } from './deliveries-repo.ts';
+import { createPgDepartmentsRepo } from './departments-repo.ts';
+import { createPgMessagesRepo } from './messages-repo.ts';
+import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
+import { openPgDb, type OpenPgOptions } from './pg-db.ts';
+import { createPgSettingsRepo } from './settings-repo.ts';
+import { createPgTriggersRepo } from './triggers-repo.ts';
+import { createPgVisitorsRepo } from './visitors-repo.ts';
+
+/** The same repositories over PostgreSQL: several nodes share one database. */
+export async function openPgStore(options: OpenPgOptions): Promise<Store> {
+  const db = await openPgDb(options);
+  return {
+    dialect: 'postgres',
+    settings: createPgSettingsRepo(db),
+    agents: createPgAgentsRepo(db),
+    channels: createPgChannelsRepo(db),
+    botProviders: createPgBotProvidersRepo(db),
+    botEvents: createPgBotEventsRepo(db),
+    chats: createPgChatsRepo(db),
+    messages: createPgMessagesRepo(db),
+    visitors: createPgVisitorsRepo(db),
+    offlineMessages: createPgOfflineMessagesRepo(db),
+    deliveries: createPgDeliveriesRepo(db),
+    triggers: createPgTriggersRepo(db),
+    departments: createPgDepartmentsRepo(db),
+    calls: createPgCallsRepo(db),
+    close: () => db.close(),
+  };
+}
