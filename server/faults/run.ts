@@ -1,12 +1,16 @@
 /**
- * The fault suite (issue 8, one node with SQLite): `pnpm test:faults` runs the full sizes, `--reduced` the
- * sizes `pnpm test` runs, `--only=<name>` one scenario, `--json=<file>` also writes each scenario's result.
- * Prints a table and exits 1 on any violation.
+ * The fault suite (issue 8): every scenario against one node on SQLite, then against two nodes on PostgreSQL
+ * and Redis behind nginx (`--target=sqlite|cluster` for one of them). `pnpm test:faults` runs the full sizes,
+ * `--reduced` the sizes `pnpm test` runs, `--only=<name>` one scenario, `--json=<file>` also writes each
+ * scenario's result. Prints a table and exits 1 on any violation.
  */
 import fs from 'node:fs';
+import { EngineMissing, engineUnavailable, nginxPath, postgresBinDir, redisServerPath } from '../../scripts/lib/engines.mjs';
 import { formatTable, passed, type ScenarioResult } from './harness/report.ts';
+import { setTarget, type TargetKind } from './harness/target.ts';
 import { gracefulShutdown } from './scenarios/graceful-shutdown.ts';
 import { integratorOutage } from './scenarios/integrator-outage.ts';
+import { nodeFailover } from './scenarios/node-failover.ts';
 import { reconnects } from './scenarios/reconnects.ts';
 import { sigkillDuringIntake } from './scenarios/sigkill-intake.ts';
 
@@ -15,7 +19,7 @@ const option = (name: string) => process.argv.find((a) => a.startsWith(`--${name
 const only = option('only');
 const jsonFile = option('json');
 
-const scenarios: Record<string, { run: () => Promise<ScenarioResult>; limitMs: number }> = {
+const scenarios: Record<string, { run: () => Promise<ScenarioResult>; limitMs: number; clusterOnly?: boolean }> = {
   outage: {
     run: () => integratorOutage({ messages: 1000, chats: 50, outageMs: 5500 }),
     limitMs: 60_000,
@@ -41,6 +45,11 @@ const scenarios: Record<string, { run: () => Promise<ScenarioResult>; limitMs: n
           : { perSecond: 200, visitors: 100, loadMs: 5000, replies: 50 },
       ),
     limitMs: 60_000,
+  },
+  failover: {
+    run: () => nodeFailover(reduced ? { messages: 1000, perSecond: 200, chats: 50 } : { messages: 5000, perSecond: 400, chats: 100 }),
+    limitMs: reduced ? 90_000 : 180_000,
+    clusterOnly: true,
   },
 };
 
@@ -69,11 +78,30 @@ async function runBounded(name: string, run: () => Promise<ScenarioResult>, limi
   }
 }
 
+/** The cluster needs PostgreSQL, Redis and nginx: without them it is skipped locally and fails in CI. */
+function clusterAvailable(): boolean {
+  const missing = [
+    !postgresBinDir() && new EngineMissing('postgres', 'PostgreSQL (initdb and pg_ctl)'),
+    !redisServerPath() && new EngineMissing('redis', 'Redis (redis-server)'),
+    !nginxPath() && new EngineMissing('nginx', 'nginx'),
+  ].filter((e): e is EngineMissing => e !== false);
+  for (const error of missing) engineUnavailable(error);
+  return missing.length === 0;
+}
+
+const targetOption = option('target');
+const targets: TargetKind[] = targetOption ? [targetOption as TargetKind] : ['sqlite', 'cluster'];
 const results: ScenarioResult[] = [];
-for (const [name, { run, limitMs }] of Object.entries(scenarios)) {
-  if (only && only !== name) continue;
-  results.push(await runBounded(name, run, limitMs));
-  process.stdout.write(`fault scenario ${name}: ${passed(results.at(-1)!) ? 'pass' : 'FAIL'}\n`);
+for (const target of targets) {
+  if (target === 'cluster' && !clusterAvailable()) continue;
+  setTarget(target);
+  for (const [name, { run, limitMs, clusterOnly }] of Object.entries(scenarios)) {
+    if ((only && only !== name) || (clusterOnly && target !== 'cluster')) continue;
+    const result = await runBounded(name, run, limitMs);
+    result.scenario = `${target === 'sqlite' ? 'SQLite, 1 node' : 'PostgreSQL, 2 nodes'}: ${result.scenario}`;
+    results.push(result);
+    process.stdout.write(`fault scenario ${name} (${target}): ${passed(result) ? 'pass' : 'FAIL'}\n`);
+  }
 }
 process.stdout.write(`\nfault suite (${reduced ? 'reduced' : 'full'} sizes):\n${formatTable(results)}\n`);
 if (jsonFile)

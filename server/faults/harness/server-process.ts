@@ -15,6 +15,7 @@ process.on('exit', () => running.forEach((child) => child.kill('SIGKILL')));
 export interface ServerProcess {
   base: string;
   port: number;
+  pid: number;
   dbPath: string;
   /** SIGKILL: no shutdown code runs. Resolves once the process is gone. */
   kill(): Promise<void>;
@@ -58,6 +59,7 @@ export async function startServerProcess(env: Record<string, string> = {}, dir?:
   return {
     base: `http://127.0.0.1:${actualPort}`,
     port: actualPort,
+    pid: child.pid!,
     dbPath,
     async kill() {
       child.kill('SIGKILL');

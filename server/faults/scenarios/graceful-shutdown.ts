@@ -3,8 +3,8 @@ import { must, sleep, waitUntil } from '../harness/http-client.ts';
 import { checkDeliveries, startIntegrator } from '../harness/integrator.ts';
 import { intakeMessages, resendUnacknowledged, runIntakeLoad } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
-import { startServerProcess } from '../harness/server-process.ts';
-import { checkStored, integrityCheck, storedCounts } from '../harness/stored-check.ts';
+import { startTarget } from '../harness/target.ts';
+import { checkStored, storedCounts } from '../harness/stored-check.ts';
 import { startVisitor, type Visitor } from '../harness/visitor-client.ts';
 
 export interface ShutdownSizes {
@@ -26,7 +26,7 @@ const EXIT_WITHIN_MS = 10_000;
 export async function gracefulShutdown(sizes: ShutdownSizes): Promise<ScenarioResult> {
   const started = Date.now();
   const integrator = await startIntegrator();
-  let server = await startServerProcess({ SVC_DELIVERY_ATTEMPTS: '100', SVC_DELIVERY_INTERVAL_MS: '300' });
+  let server = await startTarget({ SVC_DELIVERY_ATTEMPTS: '100', SVC_DELIVERY_INTERVAL_MS: '300' });
   const visitors: Visitor[] = [];
   const failures: string[] = [];
   try {
@@ -85,7 +85,7 @@ export async function gracefulShutdown(sizes: ShutdownSizes): Promise<ScenarioRe
     }
     const stop = await server.stop();
     if (stop.code !== 0) failures.push(`exit code ${stop.code} on the second SIGTERM`);
-    const integrity = integrityCheck(server.dbPath);
+    const integrity = await server.integrity();
     if (integrity !== 'ok') failures.push(`integrity_check: ${integrity}`);
     return {
       scenario: '4 SIGTERM under load',
@@ -104,8 +104,7 @@ export async function gracefulShutdown(sizes: ShutdownSizes): Promise<ScenarioRe
     };
   } finally {
     for (const v of visitors) v.close();
-    await server.kill().catch(() => undefined);
-    server.dispose();
+    await server.dispose();
     await integrator.close();
   }
 }

@@ -2,7 +2,7 @@ import { createAgent, createChatApiChannel, sendAgentReply } from '../harness/fi
 import { must, sleep, waitUntil } from '../harness/http-client.ts';
 import { checkDeliveries, startIntegrator } from '../harness/integrator.ts';
 import type { ScenarioResult } from '../harness/report.ts';
-import { startServerProcess } from '../harness/server-process.ts';
+import { startTarget } from '../harness/target.ts';
 
 export interface OutageSizes {
   messages: number;
@@ -21,7 +21,7 @@ const INTERVAL_MS = 1000;
 export async function integratorOutage(sizes: OutageSizes): Promise<ScenarioResult> {
   const started = Date.now();
   const integrator = await startIntegrator();
-  const server = await startServerProcess({ SVC_DELIVERY_ATTEMPTS: String(ATTEMPTS), SVC_DELIVERY_INTERVAL_MS: String(INTERVAL_MS) });
+  const server = await startTarget({ SVC_DELIVERY_ATTEMPTS: String(ATTEMPTS), SVC_DELIVERY_INTERVAL_MS: String(INTERVAL_MS) });
   const failures: string[] = [];
   try {
     const agent = await createAgent(server.base);
@@ -79,7 +79,7 @@ export async function integratorOutage(sizes: OutageSizes): Promise<ScenarioResu
     };
   } finally {
     await server.stop();
-    server.dispose();
+    await server.dispose();
     await integrator.close();
   }
 }

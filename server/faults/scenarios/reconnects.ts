@@ -1,7 +1,7 @@
 import { chatMessages, createAgent, createWidgetChannel, sendAgentReply } from '../harness/fixtures.ts';
 import { sleep, waitUntil } from '../harness/http-client.ts';
 import type { ScenarioResult } from '../harness/report.ts';
-import { startServerProcess } from '../harness/server-process.ts';
+import { startTarget } from '../harness/target.ts';
 import { startVisitor, type Visitor } from '../harness/visitor-client.ts';
 
 export interface ReconnectSizes {
@@ -23,7 +23,7 @@ const between = ([low, high]: [number, number]) => low + Math.random() * (high -
  */
 export async function reconnects(sizes: ReconnectSizes): Promise<ScenarioResult> {
   const started = Date.now();
-  const server = await startServerProcess();
+  const server = await startTarget();
   const visitors: Visitor[] = [];
   const failures: string[] = [];
   try {
@@ -114,6 +114,6 @@ export async function reconnects(sizes: ReconnectSizes): Promise<ScenarioResult>
   } finally {
     for (const v of visitors) v.close();
     await server.stop();
-    server.dispose();
+    await server.dispose();
   }
 }

@@ -3,8 +3,8 @@ import { sleep, waitUntil } from '../harness/http-client.ts';
 import { checkDeliveries, startIntegrator, type Integrator } from '../harness/integrator.ts';
 import { intakeMessages, resendUnacknowledged, runIntakeLoad, type IntakeMessage } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
-import { startServerProcess } from '../harness/server-process.ts';
-import { checkStored, integrityCheck } from '../harness/stored-check.ts';
+import { startTarget } from '../harness/target.ts';
+import { checkStored } from '../harness/stored-check.ts';
 
 export interface SigkillSizes {
   runs: number;
@@ -88,7 +88,7 @@ export async function sigkillDuringIntake(sizes: SigkillSizes): Promise<Scenario
 }
 
 async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, totals: RunTotals): Promise<string> {
-  let server = await startServerProcess(TIMEOUTS);
+  let server = await startTarget(TIMEOUTS);
   try {
     const agent = await createAgent(server.base);
     const endpoint = await createChatApiChannel(server.base, integrator.url, agent);
@@ -136,12 +136,11 @@ async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, 
 
     const { code } = await server.stop();
     if (code !== 0) totals.failures.push(`run ${run}: exit code ${code} on SIGTERM after the restart`);
-    const integrity = integrityCheck(server.dbPath);
+    const integrity = await server.integrity();
     if (integrity !== 'ok') totals.failures.push(`run ${run}: integrity_check: ${integrity}`);
     return `${(killAfterMs / 1000).toFixed(1)} s`;
   } finally {
-    await server.kill().catch(() => undefined);
-    server.dispose();
+    await server.dispose();
   }
 }
 
