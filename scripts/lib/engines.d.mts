@@ -1,5 +1,6 @@
 export declare const INSTALL_HINT: { postgres: string; redis: string; nginx: string };
 export declare class EngineMissing extends Error {
+  constructor(engine: 'postgres' | 'redis' | 'nginx', what: string);
   engine: 'postgres' | 'redis' | 'nginx';
 }
 export declare function freePort(): Promise<number>;
