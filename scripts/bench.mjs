@@ -4,6 +4,7 @@ import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 ensureInstalled();
 pnpm(['build']);
 pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/cluster-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/webhook-bench.ts']);
 pnpm(['exec', 'node', 'widget/bench/size.mjs']);

@@ -1,0 +1,27 @@
+// The PostgreSQL baseline of the Chat API benchmark: a bare Koa + pg handler that parses the same JSON and
+// inserts one row per request through a pool of the server's default size, with nothing else.
+import http from 'node:http';
+import Koa from 'koa';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.BENCH_DB, max: 10 });
+await pool.query(
+  'CREATE TABLE IF NOT EXISTS bare_messages (id BIGSERIAL PRIMARY KEY, sender_id TEXT NOT NULL, text TEXT, created_at BIGINT NOT NULL)',
+);
+
+const app = new Koa();
+app.use(async (ctx) => {
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const { rows } = await pool.query('INSERT INTO bare_messages (sender_id, text, created_at) VALUES ($1, $2, $3) RETURNING id', [
+    String(body.sender.id),
+    body.message.text,
+    Date.now(),
+  ]);
+  ctx.body = { result: 'ok', message_id: Number(rows[0].id) };
+});
+const server = http.createServer(app.callback()).listen(0, '127.0.0.1', () => {
+  console.log(`port ${server.address().port}`);
+});
+process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

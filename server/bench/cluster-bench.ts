@@ -1,0 +1,198 @@
+// `pnpm bench`, many nodes (issue 8): Chat API intake on one SQLite node, one PostgreSQL node and two
+// PostgreSQL nodes (with Redis), each beside a bare Koa handler on the same database engine measured in the
+// same run; then agent-to-visitor latency with both on one node and across the two nodes.
+// Everything shares this machine's cores: the engines, the nodes and the load generator.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { VISITOR_NAMESPACE } from '@svc/protocol';
+import { io } from 'socket.io-client';
+import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
+import { BENCH_ADMIN_TOKEN, root, startProcess, startService, stopProcess, type Running } from './bench-process.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+
+async function json(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as any;
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Posts Chat API messages from 500 customers to each URL at once, the connections split between them. */
+async function load(urls: string[]): Promise<LoadResult> {
+  let n = 0;
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: Math.round(connections / urls.length),
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({
+                sender: { id: `c${n++ % 500}`, name: 'Bench' },
+                message: { type: 'text', text: 'Hello, I have a question about my order' },
+              }),
+            }),
+          },
+        ],
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
+}
+
+async function setUp(base: string) {
+  const agent = await json(
+    'POST',
+    `${base}/api/v1/agents`,
+    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
+    BENCH_ADMIN_TOKEN,
+  );
+  const channel = await json(
+    'POST',
+    `${base}/api/v1/channels`,
+    { kind: 'chat_api', name: 'Bench', webhook_url: 'http://127.0.0.1:9/none', chunked: false, agent_ids: [agent.id] },
+    BENCH_ADMIN_TOKEN,
+  );
+  const widget = await json(
+    'POST',
+    `${base}/api/v1/channels`,
+    { kind: 'widget', name: 'Bench widget', agent_ids: [agent.id] },
+    BENCH_ADMIN_TOKEN,
+  );
+  return { agent, endpoint: new URL(channel.endpoint).pathname, widgetId: widget.public_id as string };
+}
+
+/** Agent message to visitor screen: the agent posts through `agentBase`, the visitor listens on `visitorBase`. */
+async function latency(agentBase: string, visitorBase: string, setup: Awaited<ReturnType<typeof setUp>>, samples = 200) {
+  const socket = io(`${visitorBase}${VISITOR_NAMESPACE}`, {
+    auth: { widget_id: setup.widgetId },
+    transports: ['websocket'],
+    forceNew: true,
+  });
+  await new Promise<void>((resolve) => socket.once('session', () => resolve()));
+  const ack = await socket.timeout(5000).emitWithAck('message:send', { client_msg_id: `bench-${Date.now()}`, text: 'hello' });
+  const chatId = ack.value.chat_id as number;
+  await json('POST', `${agentBase}/api/v1/chats/${chatId}/accept`, undefined, setup.agent.token);
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const text = `latency ${i}`;
+    const seen = new Promise<void>((resolve) => {
+      const onMessage = (m: { text?: string }) => {
+        if (m.text === text) (socket.off('message:new', onMessage), resolve());
+      };
+      socket.on('message:new', onMessage);
+    });
+    const started = performance.now();
+    await json('POST', `${agentBase}/api/v1/chats/${chatId}/messages`, { type: 'text', text }, setup.agent.token);
+    await seen;
+    times.push(performance.now() - started);
+  }
+  socket.disconnect();
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
+}
+
+const row = (setup: string, handler: string, r: LoadResult) =>
+  console.log(
+    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${r.errors}`,
+  );
+
+async function main() {
+  if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: run pnpm build first');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-cluster-bench-'));
+  const pg = await startPostgres({ maxConnections: 200 });
+  const redis = await startRedis();
+  const running: Running[] = [];
+  const stopAll = async () => {
+    for (const r of running.splice(0)) await stopProcess(r);
+  };
+  try {
+    console.log(`Chat API intake, many nodes: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores`);
+    console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
+    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors');
+    const ratios: string[] = [];
+
+    // One SQLite node, synchronous=full, beside the bare Koa + SQLite handler.
+    running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
+    const bareSqlite = await load([`${running[0]!.base}/messages`]);
+    await stopAll();
+    row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
+    running.push(await startService(path.join(dir, 'svc.sqlite')));
+    let setup = await setUp(running[0]!.base);
+    const sqlite = await load([`${running[0]!.base}${setup.endpoint}`]);
+    await stopAll();
+    row('1 node, SQLite', 'svc chat api', sqlite);
+    ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
+
+    // One PostgreSQL node.
+    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
+    const barePg = await load([`${running[0]!.base}/messages`]);
+    await stopAll();
+    row('1 node, PostgreSQL', 'bare koa+pg', barePg);
+    running.push(await startService(pg.createDatabase('svc1')));
+    setup = await setUp(running[0]!.base);
+    const onePg = await load([`${running[0]!.base}${setup.endpoint}`]);
+    await stopAll();
+    row('1 node, PostgreSQL', 'svc chat api', onePg);
+    ratios.push(`1 PostgreSQL node: ${(onePg.rps / barePg.rps).toFixed(2)}x its bare handler`);
+
+    // Two PostgreSQL nodes with Redis, the load split between them.
+    const bareDb = pg.createDatabase('bare2');
+    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
+    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
+    const bareTwo = await load(running.map((r) => `${r.base}/messages`));
+    await stopAll();
+    row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
+    const svcDb = pg.createDatabase('svc2');
+    running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+    running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+    setup = await setUp(running[0]!.base);
+    const twoPg = await load(running.map((r) => `${r.base}${setup.endpoint}`));
+    row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
+    ratios.push(
+      `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node`,
+    );
+
+    const [a, b] = running as [Running, Running];
+    const same = await latency(a.base, a.base, setup);
+    const across = await latency(a.base, b.base, setup);
+    await stopAll();
+    console.log(`\n${ratios.join('\n')}`);
+    console.log(
+      `\nAgent message to visitor (REST post to socket.io message:new, 200 in a row):\n` +
+        `  same node:    p50 ${same.p50.toFixed(1)} ms, p99 ${same.p99.toFixed(1)} ms\n` +
+        `  across nodes: p50 ${across.p50.toFixed(1)} ms, p99 ${across.p99.toFixed(1)} ms (through Redis)`,
+    );
+  } finally {
+    await stopAll();
+    await redis.stop();
+    pg.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
