@@ -119,6 +119,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
     },
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
+    // PostgreSQL may be shared by several nodes: look for their rows every second.
+    maxIdleMs: store.dialect === 'postgres' ? 1000 : undefined,
   });
 
   // Behind a proxy only the address it appended (the last X-Forwarded-For entry) is trusted.

@@ -10,6 +10,7 @@ export async function resolveAdminToken(store: Store, fromEnv: string | undefine
   const stored = await store.settings.get('admin_token_hash');
   if (stored) return { hash: stored };
   const token = randomToken();
-  await store.settings.set('admin_token_hash', hashToken(token));
-  return { hash: hashToken(token), generated: token };
+  // Nodes starting together on a new database: one token wins, the others keep quiet about theirs.
+  const kept = await store.settings.setIfAbsent('admin_token_hash', hashToken(token));
+  return kept === hashToken(token) ? { hash: kept, generated: token } : { hash: kept };
 }

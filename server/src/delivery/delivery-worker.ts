@@ -19,6 +19,9 @@ export interface DeliveryWorkerOptions {
   leaseMs: number;
   /** Attempts in flight at once. Each chat has at most one, so a slow receiver holds only its own slots. */
   concurrency?: number;
+  /** The longest idle sleep. With several nodes on one database, rows another node enqueued (or left behind
+   * when it died) wake nothing here, so the worker looks again at least this often. */
+  maxIdleMs?: number;
 }
 
 /**
@@ -28,6 +31,7 @@ export interface DeliveryWorkerOptions {
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const { store, events, log, handlers, leaseMs } = options;
   const concurrency = options.concurrency ?? 32;
+  const maxIdleMs = options.maxIdleMs ?? 60_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
   const inFlight = new Set<Promise<void>>();
   let running = false;
@@ -84,7 +88,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       const saturated = inFlight.size >= concurrency;
       // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
       const floor = due.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
-      const delay = next === null || saturated ? 60_000 : Math.max(floor, Math.min(60_000, next - Date.now()));
+      const delay = next === null || saturated ? maxIdleMs : Math.max(floor, Math.min(maxIdleMs, next - Date.now()));
       if (!running) break;
       // A finished attempt or a new row wakes the loop early.
       await new Promise<void>((resolve) => {

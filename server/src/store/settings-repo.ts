@@ -3,12 +3,18 @@ import type { Db } from './db.ts';
 export function createSettingsRepo(db: Db) {
   const get = db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck();
   const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  const insert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING');
   return {
     async get(key: string): Promise<string | undefined> {
       return get.get(key);
     },
     async set(key: string, value: string): Promise<void> {
       set.run(key, value);
+    },
+    /** Stores `value` unless the key has one; answers the value kept. */
+    async setIfAbsent(key: string, value: string): Promise<string> {
+      insert.run(key, value);
+      return get.get(key)!;
     },
   };
 }

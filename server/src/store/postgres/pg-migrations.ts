@@ -329,7 +329,6 @@ const migrations: { version: number; name: string; sql: string }[] = [
   },
 ];
 
-
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */
 const MIGRATION_LOCK = 0x5c_c0_01;
 
@@ -337,7 +336,9 @@ export async function migratePg(pool: pg.Pool): Promise<number[]> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
+    );
     const { rows } = await client.query<{ version: string }>('SELECT version FROM schema_migrations');
     const applied = new Set(rows.map((r) => Number(r.version)));
     const ran: number[] = [];
@@ -346,7 +347,11 @@ export async function migratePg(pool: pg.Pool): Promise<number[]> {
       await client.query('BEGIN');
       try {
         await client.query(m.sql);
-        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, Date.now()]);
+        await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [
+          m.version,
+          m.name,
+          Date.now(),
+        ]);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
