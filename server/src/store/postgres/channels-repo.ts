@@ -119,7 +119,9 @@ export function createPgChannelsRepo(db: PgDb): ChannelsRepo {
       else await db.run('DELETE FROM channel_business_hours WHERE channel_id = $1', [id]);
     },
     async withBusinessHours() {
-      return (await db.all<{ channel_id: number }>('SELECT channel_id FROM channel_business_hours ORDER BY channel_id')).map((r) => r.channel_id);
+      return (await db.all<{ channel_id: number }>('SELECT channel_id FROM channel_business_hours ORDER BY channel_id')).map(
+        (r) => r.channel_id,
+      );
     },
     async identity(id) {
       type Identity = { identity_secret: string | null; require_verified_users: number };
@@ -153,7 +155,10 @@ export function createPgChannelsRepo(db: PgDb): ChannelsRepo {
       if (patch.archiveEmail !== undefined) sets.push(['transcript_archive_email', patch.archiveEmail]);
       if (patch.toCustomer !== undefined) sets.push(['transcript_to_customer', patch.toCustomer ? 1 : 0]);
       if (sets.length === 0) return;
-      await db.run(`UPDATE channels SET ${sets.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...sets.map(([, v]) => v)]);
+      await db.run(`UPDATE channels SET ${sets.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [
+        id,
+        ...sets.map(([, v]) => v),
+      ]);
     },
   };
 }

@@ -31,7 +31,10 @@ export function createPgDepartmentsRepo(db: PgDb): DepartmentsRepo {
     async create(input) {
       try {
         return await db.tx(async (sql) => {
-          const id = (await sql.value<number>('INSERT INTO departments (name, created_at) VALUES ($1, $2) RETURNING id', [input.name, Date.now()]))!;
+          const id = (await sql.value<number>('INSERT INTO departments (name, created_at) VALUES ($1, $2) RETURNING id', [
+            input.name,
+            Date.now(),
+          ]))!;
           await replaceAgents(sql, id, input.agentIds);
           return (await byId(sql, id))!;
         });
