@@ -2,7 +2,7 @@ import type { PresenceStatus } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { AgentRecord } from './records.ts';
 
-interface AgentRow {
+export interface AgentRow {
   id: number;
   name: string;
   email: string;
@@ -13,7 +13,7 @@ interface AgentRow {
   created_at: number;
 }
 
-const toAgent = (r: AgentRow): AgentRecord => ({
+export const toAgent = (r: AgentRow): AgentRecord => ({
   id: r.id,
   name: r.name,
   email: r.email,
@@ -24,7 +24,7 @@ const toAgent = (r: AgentRow): AgentRecord => ({
   createdAt: r.created_at,
 });
 
-const columns = 'a.id, a.name, a.email, a.photo, a.status, a.role, a.active, a.created_at';
+export const agentColumns = 'a.id, a.name, a.email, a.photo, a.status, a.role, a.active, a.created_at';
 
 export function createAgentsRepo(db: Db) {
   const q = {
@@ -32,13 +32,13 @@ export function createAgentsRepo(db: Db) {
       'INSERT INTO agents (name, email, password_hash, photo, role, created_at) VALUES (@name, @email, @passwordHash, @photo, @role, @createdAt)',
     ),
     insertToken: db.prepare('INSERT INTO agent_tokens (agent_id, token_hash, created_at) VALUES (?, ?, ?)'),
-    byId: db.prepare<[number], AgentRow>(`SELECT ${columns} FROM agents a WHERE a.id = ?`),
-    all: db.prepare<[], AgentRow>(`SELECT ${columns} FROM agents a ORDER BY a.id`),
+    byId: db.prepare<[number], AgentRow>(`SELECT ${agentColumns} FROM agents a WHERE a.id = ?`),
+    all: db.prepare<[], AgentRow>(`SELECT ${agentColumns} FROM agents a ORDER BY a.id`),
     credentials: db.prepare<[string], AgentRow & { password_hash: string }>(
-      `SELECT ${columns}, a.password_hash FROM agents a WHERE a.email = ?`,
+      `SELECT ${agentColumns}, a.password_hash FROM agents a WHERE a.email = ?`,
     ),
     byToken: db.prepare<[string], AgentRow>(
-      `SELECT ${columns} FROM agent_tokens t JOIN agents a ON a.id = t.agent_id WHERE t.token_hash = ? AND a.active = 1`,
+      `SELECT ${agentColumns} FROM agent_tokens t JOIN agents a ON a.id = t.agent_id WHERE t.token_hash = ? AND a.active = 1`,
     ),
     setStatus: db.prepare('UPDATE agents SET status = ? WHERE id = ?'),
     tokenHashes: db.prepare<[number], string>('SELECT token_hash FROM agent_tokens WHERE agent_id = ?').pluck(),

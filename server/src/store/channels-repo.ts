@@ -4,7 +4,7 @@ import { randomToken } from '../lib/secrets.ts';
 import type { Db } from './db.ts';
 import type { ChannelRecord } from './records.ts';
 
-interface ChannelRow {
+export interface ChannelRow {
   id: number;
   public_id: string;
   kind: ChannelKind;
@@ -29,7 +29,7 @@ const select = `
   FROM channels c LEFT JOIN bot_providers bp ON bp.id = c.bot_provider_id
   WHERE c.deleted_at IS NULL`;
 
-const toChannel = (r: ChannelRow): ChannelRecord => ({
+export const toChannel = (r: ChannelRow): ChannelRecord => ({
   id: r.id,
   publicId: r.public_id,
   kind: r.kind,

@@ -8,7 +8,7 @@ export interface DepartmentRecord {
   createdAt: number;
 }
 
-interface DepartmentRow {
+export interface DepartmentRow {
   id: number;
   name: string;
   agent_ids_json: string;
@@ -19,7 +19,7 @@ const select = `SELECT d.id, d.name, d.created_at,
     (SELECT json_group_array(agent_id) FROM (SELECT agent_id FROM department_agents WHERE department_id = d.id ORDER BY agent_id)) AS agent_ids_json
   FROM departments d`;
 
-const toDepartment = (r: DepartmentRow): DepartmentRecord => ({
+export const toDepartment = (r: DepartmentRow): DepartmentRecord => ({
   id: r.id,
   name: r.name,
   agentIds: JSON.parse(r.agent_ids_json) as number[],
