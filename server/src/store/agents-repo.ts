@@ -49,7 +49,7 @@ export function createAgentsRepo(db: Db) {
     existing: db.prepare<[string], number>('SELECT id FROM agents WHERE id IN (SELECT value FROM json_each(?))').pluck(),
     channelIds: db
       .prepare<[number], number>(
-        'SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ? AND c.deleted_at IS NULL',
+        'SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ? AND c.deleted_at IS NULL ORDER BY ca.channel_id',
       )
       .pluck(),
   };
