@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { randomToken } from '../lib/secrets.ts';
-import type { CallRecord, CallTransition } from '../store/calls-repo.ts';
+import { CallInProgress, type CallRecord, type CallTransition } from '../store/calls-repo.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { visitorFields, webhookAgent } from '../webhooks/webhook-payloads.ts';
@@ -126,7 +126,7 @@ export function createCallService(deps: { store: Store; events: DomainEvents; pr
         });
       } catch (err) {
         // Two tabs asked at once: the one-live-call-per-visitor index let the first through.
-        if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        if (err instanceof CallInProgress) {
           return { result: 'fail', reason: 'Callback unavaiable', detail: 'A call is already in progress' };
         }
         throw err;

@@ -27,7 +27,7 @@ export interface CallRecord {
   duration: number | null;
 }
 
-interface Row {
+export interface CallRow {
   id: number;
   channel_id: number;
   chat_id: number | null;
@@ -48,7 +48,7 @@ interface Row {
   duration: number | null;
 }
 
-const toRecord = (r: Row): CallRecord => ({
+export const toCallRecord = (r: CallRow): CallRecord => ({
   id: r.id,
   channelId: r.channel_id,
   chatId: r.chat_id,
@@ -69,9 +69,9 @@ const toRecord = (r: Row): CallRecord => ({
   duration: r.duration,
 });
 
-const select = `SELECT k.*, c.external_key AS visitor_key, c.visitor_number, c.name AS visitor_name
+export const callSelect = `SELECT k.*, c.external_key AS visitor_key, c.visitor_number, c.name AS visitor_name
   FROM calls k LEFT JOIN clients c ON c.id = k.client_id`;
-const live = "k.status NOT IN ('end', 'error')";
+export const liveCall = "k.status NOT IN ('end', 'error')";
 
 export interface NewCall {
   channelId: number;
@@ -94,6 +94,13 @@ export interface CallTransition {
   minutes?: number;
 }
 
+/** The visitor already has a call in progress (the one_live_call_per_client index): two requests raced. */
+export class CallInProgress extends Error {
+  constructor() {
+    super('A call is already in progress');
+  }
+}
+
 /** Calls, each change written with its call_event webhook (when the channel wants it), in one transaction. */
 export function createCallsRepo(db: Db, writes: WriteBatcher) {
   const q = {
@@ -101,12 +108,12 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
       `INSERT INTO calls (channel_id, chat_id, client_id, type, phone, status, created_at, updated_at)
        VALUES (@channelId, @chatId, @clientId, @type, @phone, 'start', @now, @now)`,
     ),
-    byId: db.prepare<[number], Row>(`${select} WHERE k.id = ?`),
-    liveOfClient: db.prepare<[number], Row>(`${select} WHERE k.client_id = ? AND ${live}`),
-    forAgent: db.prepare<[number, string], Row>(
-      `${select} JOIN channels ch ON ch.id = k.channel_id
+    byId: db.prepare<[number], CallRow>(`${callSelect} WHERE k.id = ?`),
+    liveOfClient: db.prepare<[number], CallRow>(`${callSelect} WHERE k.client_id = ? AND ${liveCall}`),
+    forAgent: db.prepare<[number, string], CallRow>(
+      `${callSelect} JOIN channels ch ON ch.id = k.channel_id
        WHERE ch.deleted_at IS NULL AND k.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)
-       AND (CASE WHEN ${live} THEN 'active' ELSE 'ended' END) = ?
+       AND (CASE WHEN ${liveCall} THEN 'active' ELSE 'ended' END) = ?
        ORDER BY k.id DESC LIMIT 200`,
     ),
     transition: db.prepare(
@@ -123,9 +130,15 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
 
   const create = db.transaction((call: NewCall, webhook: ((id: number) => NewDelivery) | null) => {
     const now = Date.now();
-    const id = Number(q.insert.run({ ...call, now }).lastInsertRowid);
+    let id: number;
+    try {
+      id = Number(q.insert.run({ ...call, now }).lastInsertRowid);
+    } catch (err) {
+      if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new CallInProgress();
+      throw err;
+    }
     if (webhook) insertDelivery(db, { ...webhook(id), chatId: call.chatId, messageId: null }, now);
-    return toRecord(q.byId.get(id)!);
+    return toCallRecord(q.byId.get(id)!);
   });
 
   const transition = db.transaction((id: number, t: CallTransition, webhook: NewDelivery | null) => {
@@ -144,14 +157,14 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
     }).changes;
     // Someone else changed the call first: nothing is written.
     if (changed === 0) return undefined;
-    const call = toRecord(q.byId.get(id)!);
+    const call = toCallRecord(q.byId.get(id)!);
     if (t.minutes) q.spend.run(t.minutes, call.channelId);
     if (webhook) insertDelivery(db, { ...webhook, chatId: call.chatId, messageId: null }, now);
     return call;
   });
 
   return {
-    /** A new call in status start. Throws a UNIQUE constraint error when the visitor already has a call in progress. */
+    /** A new call in status start. Throws CallInProgress when the visitor already has a call in progress. */
     async create(call: NewCall, webhook: ((id: number) => NewDelivery) | null): Promise<CallRecord> {
       return writes.run(() => create(call, webhook));
     },
@@ -161,16 +174,16 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
     },
     async findById(id: number): Promise<CallRecord | undefined> {
       const row = q.byId.get(id);
-      return row && toRecord(row);
+      return row && toCallRecord(row);
     },
     /** The visitor's call in progress, if any. */
     async liveOfClient(clientId: number): Promise<CallRecord | undefined> {
       const row = q.liveOfClient.get(clientId);
-      return row && toRecord(row);
+      return row && toCallRecord(row);
     },
     /** The newest calls of the agent's channels, in progress (`active`) or over (`ended`). */
     async listForAgent(agentId: number, state: 'active' | 'ended'): Promise<CallRecord[]> {
-      return q.forAgent.all(agentId, state).map(toRecord);
+      return q.forAgent.all(agentId, state).map(toCallRecord);
     },
   };
 }

@@ -16,7 +16,7 @@ export interface OfflineMessageRecord {
   createdAt: number;
 }
 
-interface Row {
+export interface OfflineMessageRow {
   id: number;
   channel_id: number;
   client_id: number | null;
@@ -29,7 +29,7 @@ interface Row {
   created_at: number;
 }
 
-const toRecord = (r: Row): OfflineMessageRecord => ({
+export const toOfflineMessage = (r: OfflineMessageRow): OfflineMessageRecord => ({
   id: r.id,
   channelId: r.channel_id,
   clientId: r.client_id,
@@ -42,7 +42,8 @@ const toRecord = (r: Row): OfflineMessageRecord => ({
   createdAt: r.created_at,
 });
 
-const select = 'SELECT o.*, c.external_key AS visitor_key FROM offline_messages o LEFT JOIN clients c ON c.id = o.client_id';
+export const offlineMessageSelect =
+  'SELECT o.*, c.external_key AS visitor_key FROM offline_messages o LEFT JOIN clients c ON c.id = o.client_id';
 
 export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher) {
   const q = {
@@ -50,9 +51,9 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher) {
       `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
        VALUES (@channelId, @clientId, @name, @email, @phone, @description, @message, @now)`,
     ),
-    byId: db.prepare<[number], Row>(`${select} WHERE o.id = ?`),
-    forAgent: db.prepare<[number, number], Row>(
-      `${select} JOIN channels ch ON ch.id = o.channel_id
+    byId: db.prepare<[number], OfflineMessageRow>(`${offlineMessageSelect} WHERE o.id = ?`),
+    forAgent: db.prepare<[number, number], OfflineMessageRow>(
+      `${offlineMessageSelect} JOIN channels ch ON ch.id = o.channel_id
        WHERE ch.deleted_at IS NULL AND o.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)
        ORDER BY o.id DESC LIMIT ?`,
     ),
@@ -63,7 +64,7 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher) {
       const id = Number(q.insert.run({ ...m, now }).lastInsertRowid);
       // The offline_message webhook is written with the message: accepted means it will be sent.
       if (webhook) insertDelivery(db, { ...webhook(id), chatId: null, messageId: null }, now);
-      return toRecord(q.byId.get(id)!);
+      return toOfflineMessage(q.byId.get(id)!);
     },
   );
   return {
@@ -75,7 +76,7 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher) {
     },
     /** The newest offline messages of the channels the agent serves. */
     async listForAgent(agentId: number, limit = 200): Promise<OfflineMessageRecord[]> {
-      return q.forAgent.all(agentId, limit).map(toRecord);
+      return q.forAgent.all(agentId, limit).map(toOfflineMessage);
     },
   };
 }
