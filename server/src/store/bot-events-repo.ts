@@ -11,7 +11,7 @@ export interface BotEventRecord {
   createdAt: number;
 }
 
-interface BotEventRow {
+export interface BotEventRow {
   id: number;
   provider_id: number;
   chat_id: number | null;
@@ -21,6 +21,17 @@ interface BotEventRow {
   error: string | null;
   created_at: number;
 }
+
+export const toBotEvent = (r: BotEventRow): BotEventRecord => ({
+  id: r.id,
+  providerId: r.provider_id,
+  chatId: r.chat_id,
+  event: r.event,
+  body: JSON.parse(r.body_json) as unknown,
+  status: r.status,
+  error: r.error,
+  createdAt: r.created_at,
+});
 
 /** The log of what bot providers sent us, per chat (what we sent them is in the deliveries). */
 export function createBotEventsRepo(db: Db) {
@@ -35,16 +46,7 @@ export function createBotEventsRepo(db: Db) {
       q.insert.run(e.providerId, e.chatId, e.event, JSON.stringify(e.body ?? null).slice(0, 64 * 1024), e.status, e.error, Date.now());
     },
     async listByChat(chatId: number): Promise<BotEventRecord[]> {
-      return q.byChat.all(chatId).map((r) => ({
-        id: r.id,
-        providerId: r.provider_id,
-        chatId: r.chat_id,
-        event: r.event,
-        body: JSON.parse(r.body_json) as unknown,
-        status: r.status,
-        error: r.error,
-        createdAt: r.created_at,
-      }));
+      return q.byChat.all(chatId).map(toBotEvent);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 import type { BotProviderRecord } from './records.ts';
 
-interface BotProviderRow {
+export interface BotProviderRow {
   id: number;
   provider_id: string;
   name: string;
@@ -10,7 +10,7 @@ interface BotProviderRow {
   created_at: number;
 }
 
-const toProvider = (r: BotProviderRow): BotProviderRecord => ({
+export const toProvider = (r: BotProviderRow): BotProviderRecord => ({
   id: r.id,
   providerId: r.provider_id,
   name: r.name,

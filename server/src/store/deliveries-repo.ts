@@ -4,7 +4,7 @@ import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
-interface DeliveryRow {
+export interface DeliveryRow {
   id: number;
   kind: string;
   channel_id: number;
@@ -24,7 +24,7 @@ interface DeliveryRow {
   replay_of: number | null;
 }
 
-const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
+export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
   id: r.id,
   kind: r.kind,
   channelId: r.channel_id,
@@ -106,6 +106,9 @@ export interface FinishedAttempt {
   /** Set when the attempt changed the state of the message the delivery carries. */
   message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
 }
+
+/** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
+export const PER_CHANNEL_IN_FLIGHT = 8;
 
 export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
   const q = {
@@ -214,8 +217,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     return created;
   });
 
-  // A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker.
-  const PER_CHANNEL_IN_FLIGHT = 8;
   const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
     "SELECT channel_id, COUNT(*) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
   );

@@ -1,0 +1,222 @@
+import type { DeliveryRecord } from '../records.ts';
+import {
+  ANSWER_LOGGED,
+  PER_CHANNEL_IN_FLIGHT,
+  toDelivery,
+  type AttemptOutcome,
+  type DeliveriesRepo,
+  type DeliveryRow,
+  type FinishedAttempt,
+} from '../deliveries-repo.ts';
+import { insertPgDelivery } from './insert-delivery.ts';
+import type { PgDb, PgSql } from './pg-db.ts';
+
+// Only the oldest pending row of each ordering key is due: per-chat order holds even across retries. A row
+// keeps `state = 'pending'` while it is claimed, so the rows behind it stay blocked on every node. Rows that
+// another node is claiming or recording right now are locked: skip them rather than wait.
+const dueSql = `SELECT d.* FROM deliveries d
+  WHERE d.state = 'pending' AND d.next_attempt_at <= $1 AND (d.lease_until IS NULL OR d.lease_until < $1)
+    AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = d.ordering_key AND e.state = 'pending' AND e.id < d.id)
+  ORDER BY d.next_attempt_at, d.id LIMIT $2
+  FOR UPDATE OF d SKIP LOCKED`;
+
+// Only heads of their ordering key count; a leased head is due again when its lease ends.
+const nextDueSql = `SELECT MIN(GREATEST(d.next_attempt_at, COALESCE(d.lease_until, 0))) FROM deliveries d
+  WHERE d.state = 'pending'
+    AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = d.ordering_key AND e.state = 'pending' AND e.id < d.id)`;
+
+/** The namespace of the transaction locks that make one claim at a time count a channel's rows in flight. */
+const CHANNEL_CLAIM_LOCK = 0x5c_de_1;
+
+const lastOfMessage = (sql: PgSql, messageId: number) =>
+  sql.one<DeliveryRow>('SELECT * FROM deliveries WHERE message_id = $1 ORDER BY id DESC LIMIT 1', [messageId]);
+// A resend and a replay of one message take this lock before reading its last delivery, so only one sends it again.
+const lockMessage = (sql: PgSql, messageId: number) => sql.run('SELECT 1 FROM messages WHERE id = $1 FOR NO KEY UPDATE', [messageId]);
+const setMessagePending = (sql: PgSql, messageId: number) =>
+  sql.run("UPDATE messages SET delivery = 'pending', error = NULL WHERE id = $1 AND delivery = 'failed'", [messageId]);
+
+async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
+  const due = await sql.all<DeliveryRow>(dueSql, [now, limit * 4]);
+  if (due.length === 0) return [];
+  // The cap holds across nodes: whoever counts a channel's rows in flight holds its lock until the claims are
+  // committed. Taken in channel order, so two claims never wait on each other in a circle.
+  const channels = [...new Set(due.map((r) => r.channel_id))].sort((a, b) => a - b);
+  for (const channelId of channels) {
+    await sql.run('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483648)::int)', [CHANNEL_CLAIM_LOCK, channelId]);
+  }
+  const inFlight = await sql.all<{ channel_id: number; n: number }>(
+    `SELECT channel_id, COUNT(*) AS n FROM deliveries
+     WHERE state = 'pending' AND lease_until >= $1 AND channel_id = ANY($2::bigint[]) GROUP BY channel_id`,
+    [now, channels],
+  );
+  const busy = new Map(inFlight.map((r) => [r.channel_id, r.n]));
+  const picked: DeliveryRow[] = [];
+  for (const r of due) {
+    if (picked.length === limit) break;
+    const n = busy.get(r.channel_id) ?? 0;
+    if (n >= PER_CHANNEL_IN_FLIGHT) continue;
+    busy.set(r.channel_id, n + 1);
+    picked.push(r);
+  }
+  if (picked.length > 0) {
+    await sql.run('UPDATE deliveries SET claimed_by = $1, lease_until = $2 WHERE id = ANY($3::bigint[])', [
+      workerId,
+      now + leaseMs,
+      picked.map((r) => r.id),
+    ]);
+  }
+  return picked.map(toDelivery);
+}
+
+async function recordAttempt(
+  sql: PgSql,
+  id: number,
+  workerId: string,
+  outcome: AttemptOutcome,
+  log: { durationMs?: number; answer?: string },
+): Promise<FinishedAttempt | undefined> {
+  // The row lock waits for a claim in progress; a row another node claimed since is no longer ours.
+  const row = await sql.one<DeliveryRow>("SELECT * FROM deliveries WHERE id = $1 AND claimed_by = $2 AND state = 'pending' FOR UPDATE", [
+    id,
+    workerId,
+  ]);
+  if (!row) return undefined; // the lease ran out and another worker owns the row now
+  const attempts = row.attempts + 1;
+  const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
+  const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
+  const now = Date.now();
+  const error = outcome.result === 'delivered' ? null : outcome.error;
+  await sql.run(
+    'INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer) VALUES ($1, $2, $3, $4, $5, $6)',
+    [id, outcome.status, error, now, log.durationMs ?? null, log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED)],
+  );
+  const updated = await sql.one<DeliveryRow>(
+    `UPDATE deliveries SET state = $2, attempts = attempts + 1, last_error = $3, last_status = $4, next_attempt_at = $5,
+       claimed_by = NULL, lease_until = NULL, finished_at = $6 WHERE id = $1 RETURNING *`,
+    [
+      id,
+      state,
+      error,
+      outcome.status,
+      outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
+      state === 'pending' ? null : now,
+    ],
+  );
+  let message: FinishedAttempt['message'] = null;
+  if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
+    const messageError = state === 'failed' ? error : null;
+    await sql.run('UPDATE messages SET delivery = $1, error = $2 WHERE id = $3', [state, messageError, row.message_id]);
+    message = { id: row.message_id, chatId: row.chat_id, delivery: state, error: messageError };
+  }
+  return { delivery: toDelivery(updated!), message };
+}
+
+const copyOf = (row: DeliveryRow, replayOf?: number) => ({
+  kind: row.kind,
+  channelId: row.channel_id,
+  chatId: row.chat_id,
+  messageId: row.message_id,
+  url: row.url,
+  payload: JSON.parse(row.payload_json) as unknown,
+  maxAttempts: row.max_attempts,
+  orderingKey: row.ordering_key,
+  eventId: row.event_id,
+  replayOf,
+});
+
+async function replay(sql: PgSql, ids: number[]): Promise<DeliveryRecord[]> {
+  // Two nodes replaying one delivery wait for each other here; the second then finds the first's replay.
+  await sql.run('SELECT id FROM deliveries WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+  const created: DeliveryRecord[] = [];
+  for (const id of ids) {
+    const row = await sql.one<DeliveryRow>('SELECT * FROM deliveries WHERE id = $1', [id]);
+    if (!row || row.state !== 'failed') continue;
+    if ((await sql.value<number>('SELECT id FROM deliveries WHERE replay_of = $1 LIMIT 1', [id])) !== undefined) continue;
+    if (row.message_id !== null) {
+      await lockMessage(sql, row.message_id);
+      // Only the message's latest delivery may send it again (an agent's resend may have come first).
+      if ((await lastOfMessage(sql, row.message_id))?.id !== row.id) continue;
+      await setMessagePending(sql, row.message_id);
+    }
+    const newId = await insertPgDelivery(sql, copyOf(row, row.id), Date.now());
+    created.push(toDelivery((await sql.one<DeliveryRow>('SELECT * FROM deliveries WHERE id = $1', [newId]))!));
+  }
+  return created;
+}
+
+export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
+  return {
+    async enqueue(d) {
+      return insertPgDelivery(db, d, Date.now());
+    },
+    async requeueFailedMessage(messageId) {
+      return db.tx(async (sql) => {
+        await lockMessage(sql, messageId);
+        const last = await lastOfMessage(sql, messageId);
+        if (!last || last.state !== 'failed') return false;
+        if ((await setMessagePending(sql, messageId)) !== 1) return false;
+        await insertPgDelivery(sql, { ...copyOf(last), messageId }, Date.now());
+        return true;
+      });
+    },
+    async claimDue(workerId, now, leaseMs, limit) {
+      return db.tx((sql) => claimDue(sql, workerId, now, leaseMs, limit));
+    },
+    async recordAttempt(id, workerId, outcome, log = {}) {
+      return db.tx((sql) => recordAttempt(sql, id, workerId, outcome, log));
+    },
+    async replay(ids) {
+      return db.tx((sql) => replay(sql, ids));
+    },
+    async replayable(filter) {
+      return db
+        .all<{ id: number }>(
+          `SELECT d.id FROM deliveries d WHERE d.channel_id = $1 AND d.state = 'failed' AND ($2::text IS NULL OR d.kind = $2)
+           AND d.created_at >= $3 AND d.created_at < $4
+           AND NOT EXISTS (SELECT 1 FROM deliveries r WHERE r.replay_of = d.id)
+         ORDER BY d.id LIMIT $5`,
+          [filter.channelId, filter.kind ?? null, filter.since, filter.until, filter.limit],
+        )
+        .then((rows) => rows.map((r) => r.id));
+    },
+    async findById(id) {
+      const row = await db.one<DeliveryRow>('SELECT * FROM deliveries WHERE id = $1', [id]);
+      return row && toDelivery(row);
+    },
+    async replaysOf(id) {
+      return (await db.all<{ id: number }>('SELECT id FROM deliveries WHERE replay_of = $1', [id])).map((r) => r.id);
+    },
+    async nextDueAt() {
+      return (await db.value<number | null>(nextDueSql)) ?? null;
+    },
+    async listByChat(chatId) {
+      return (await db.all<DeliveryRow>('SELECT * FROM deliveries WHERE chat_id = $1 ORDER BY id', [chatId])).map(toDelivery);
+    },
+    async listByChannel(filter) {
+      const rows = await db.all<DeliveryRow>(
+        `SELECT * FROM deliveries WHERE channel_id = $1 AND ($2::text IS NULL OR kind = $2) AND ($3::text IS NULL OR state = $3)
+           AND id < $4 AND created_at >= $5 AND created_at < $6 ORDER BY id DESC LIMIT $7`,
+        [
+          filter.channelId,
+          filter.kind ?? null,
+          filter.state ?? null,
+          filter.before ?? Number.MAX_SAFE_INTEGER,
+          filter.since ?? 0,
+          filter.until ?? Number.MAX_SAFE_INTEGER,
+          filter.limit,
+        ],
+      );
+      return rows.map(toDelivery);
+    },
+    async attempts(deliveryId) {
+      const rows = await db.all<{
+        status: number | null;
+        error: string | null;
+        finished_at: number;
+        duration_ms: number | null;
+        answer: string | null;
+      }>('SELECT status, error, finished_at, duration_ms, answer FROM delivery_attempts WHERE delivery_id = $1 ORDER BY id', [deliveryId]);
+      return rows.map((a) => ({ status: a.status, error: a.error, at: a.finished_at, durationMs: a.duration_ms, answer: a.answer }));
+    },
+  };
+}

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { createBotEventsRepo, type BotEventsRepo } from '../src/store/bot-events-repo.ts';
+import { createBotProvidersRepo, type BotProvidersRepo } from '../src/store/bot-providers-repo.ts';
+import { openDb, type Db } from '../src/store/db.ts';
+import { createDeliveriesRepo, PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo } from '../src/store/deliveries-repo.ts';
+import { createPgBotEventsRepo } from '../src/store/postgres/bot-events-repo.ts';
+import { createPgBotProvidersRepo } from '../src/store/postgres/bot-providers-repo.ts';
+import { createPgDeliveriesRepo } from '../src/store/postgres/deliveries-repo.ts';
+import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
+import type { DeliveryRecord, NewDelivery } from '../src/store/records.ts';
+import { createWriteBatcher } from '../src/store/write-batcher.ts';
+
+const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
+  engineUnavailable(error);
+  return undefined;
+});
+afterAll(() => server?.stop());
+
+// Rows the repositories refer to, in SQL both engines take as written.
+const seed = [
+  `INSERT INTO channels (id, public_id, kind, name, random_string, signing_secret, created_at) VALUES
+     (1, 'c1', 'chat_api', 'one', 'r', 's', 0), (2, 'c2', 'chat_api', 'two', 'r', 's', 0),
+     (3, 'c3', 'chat_api', 'three', 'r', 's', 0), (4, 'c4', 'chat_api', 'four', 'r', 's', 0)`,
+  `INSERT INTO clients (id, channel_id, external_key, external_id_json, created_at, updated_at) VALUES (1, 1, 'k', '"k"', 0, 0)`,
+  `INSERT INTO chats (id, channel_id, client_id, state, created_at) VALUES (1, 1, 1, 'open', 0), (2, 1, 1, 'closed', 0)`,
+  `INSERT INTO messages (id, chat_id, author, type, delivery, created_at) VALUES
+     (1, 1, 'agent', 'text', 'pending', 0), (2, 1, 'agent', 'text', 'pending', 0)`,
+];
+
+const T = 1_700_000_000_000;
+let databases = 0;
+const pools: PgDb[] = [];
+let sqliteDir: string | undefined;
+let sqlite: Db | undefined;
+
+/** A fresh seeded database and `nodes` pools on it: each pool is one node of the cluster. */
+async function pgNodes(nodes: number): Promise<PgDb[]> {
+  const url = server!.createDatabase(`pgdeliveries_${++databases}`);
+  const opened: PgDb[] = [];
+  for (let i = 0; i < nodes; i++) opened.push(await openPgDb({ url, poolSize: 6 }));
+  pools.push(...opened);
+  for (const statement of seed) await opened[0]!.run(statement);
+  return opened;
+}
+
+function sqliteDb(): Db {
+  sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-pgdeliveries-'));
+  sqlite = openDb({ path: path.join(sqliteDir, 'db.sqlite'), sync: 'off' });
+  for (const statement of seed) sqlite.exec(statement);
+  return sqlite;
+}
+
+// Only the clock is fake: every row is written at T, so both engines answer the same times.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(T);
+});
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+  sqlite?.close();
+  sqlite = undefined;
+  if (sqliteDir) fs.rmSync(sqliteDir, { recursive: true, force: true });
+});
+
+const delivery = (over: Partial<NewDelivery & { chatId: number | null; messageId: number | null }>) => ({
+  kind: 'webhook',
+  channelId: 1,
+  chatId: null,
+  messageId: null,
+  url: 'http://receiver.test/hook',
+  payload: { n: 1 },
+  maxAttempts: 3,
+  ...over,
+});
+
+/** One story through every method; both engines must tell it the same way. */
+async function deliveryStory(r: DeliveriesRepo, messages: () => Promise<unknown>) {
+  const out: unknown[] = [];
+  const a = await r.enqueue(delivery({ chatId: 1, messageId: 1, maxAttempts: 2, eventId: 'e1' }));
+  const b = await r.enqueue(delivery({ chatId: 1, messageId: 2, eventId: 'e2', payload: { n: 2 } }));
+  const c = await r.enqueue(delivery({ kind: 'event', channelId: 2, eventId: 'e3' }));
+  const d = await r.enqueue(delivery({ orderingKey: 'x', maxAttempts: 1, eventId: 'e4' }));
+  out.push(await r.nextDueAt());
+  out.push(await r.claimDue('w1', T, 1000, 10));
+  out.push(await r.claimDue('w2', T, 1000, 10));
+  out.push(await r.nextDueAt());
+  out.push(await r.recordAttempt(a, 'w2', { result: 'delivered', status: 200 }));
+  out.push(
+    await r.recordAttempt(
+      a,
+      'w1',
+      { result: 'retry', status: 503, error: 'busy', retryAt: T + 5000 },
+      { durationMs: 12, answer: 'x'.repeat(3000) },
+    ),
+  );
+  out.push(await r.recordAttempt(c, 'w1', { result: 'delivered', status: 200 }, { durationMs: 3, answer: 'ok' }));
+  out.push(await r.recordAttempt(d, 'w1', { result: 'failed', status: 400, error: 'bad' }));
+  out.push(await r.nextDueAt());
+  out.push(await r.claimDue('w1', T + 1000, 1000, 10));
+  out.push(await r.claimDue('w1', T + 5000, 1000, 10));
+  out.push(await r.recordAttempt(a, 'w1', { result: 'retry', status: null, error: 'timeout', retryAt: T + 9000 }));
+  out.push(await r.claimDue('w1', T + 6000, 1000, 10));
+  out.push(await r.recordAttempt(b, 'w1', { result: 'delivered', status: 204 }));
+  out.push(await r.nextDueAt(), await messages());
+  out.push(await r.requeueFailedMessage(2), await r.requeueFailedMessage(1), await r.requeueFailedMessage(1), await messages());
+  out.push(await r.replayable({ channelId: 1, since: 0, until: T + 10, limit: 10 }));
+  out.push(await r.replay([d, a, d, 999]));
+  out.push(await r.replaysOf(d), await r.replaysOf(a));
+  out.push(await r.replayable({ channelId: 1, since: 0, until: T + 10, limit: 10 }));
+  out.push(await r.replayable({ channelId: 1, kind: 'event', since: 0, until: T + 10, limit: 10 }));
+  out.push(await r.findById(a), await r.findById(12345));
+  out.push(await r.listByChat(1), await r.listByChat(2));
+  out.push(await r.listByChannel({ channelId: 1, limit: 10 }));
+  out.push(await r.listByChannel({ channelId: 1, kind: 'webhook', state: 'failed', limit: 10 }));
+  out.push(await r.listByChannel({ channelId: 1, before: b, limit: 1 }));
+  out.push(await r.listByChannel({ channelId: 1, since: T + 1, limit: 10 }));
+  out.push(await r.attempts(a), await r.attempts(999));
+  return out;
+}
+
+async function botStory(providers: BotProvidersRepo, events: BotEventsRepo) {
+  const out: unknown[] = [];
+  const p = await providers.create({ providerId: 'acme', name: 'Acme', endpoint: 'http://bot.test', auth: null });
+  const q = await providers.create({
+    providerId: 'Acme',
+    name: 'Acme 2',
+    endpoint: 'http://bot2.test',
+    auth: { token_url: 'http://bot2.test/token', client_id: 'id', client_secret: 'secret' },
+  });
+  out.push(p, q, await providers.findById(q.id), await providers.findById(99), await providers.findByProviderId('Acme'));
+  out.push(await providers.findByProviderId('ACME'), await providers.list());
+  await providers.rememberToken(p.id, 'h1', T + 1000);
+  await providers.rememberToken(p.id, 'h1', T + 2000);
+  await providers.rememberToken(p.id, 'old', T - 1);
+  out.push(await providers.holdsToken(p.id, 'h1'), await providers.holdsToken(p.id, 'old'), await providers.holdsToken(q.id, 'h1'));
+  await events.log({ providerId: p.id, chatId: 1, event: 'message', body: { text: 'hi' }, status: 200, error: null });
+  await events.log({ providerId: q.id, chatId: 1, event: 'close', body: undefined, status: 400, error: 'no such chat' });
+  await events.log({ providerId: p.id, chatId: null, event: 'ping', body: [1], status: 200, error: null });
+  out.push(await events.listByChat(1), await events.listByChat(2));
+  return out;
+}
+
+describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', () => {
+  it('answer as the SQLite repositories do, step by step', async () => {
+    const db = sqliteDb();
+    const [pg] = await pgNodes(1);
+    const readMessages = 'SELECT id, delivery, error FROM messages ORDER BY id';
+    const expected = await deliveryStory(createDeliveriesRepo(db, createWriteBatcher(db)), async () => db.prepare(readMessages).all());
+    const actual = await deliveryStory(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
+    expect(actual).toEqual(expected);
+    expect(JSON.stringify(actual)).toContain('"e4"');
+  });
+
+  it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {
+    const db = sqliteDb();
+    const [pg] = await pgNodes(1);
+    const expected = await botStory(createBotProvidersRepo(db), createBotEventsRepo(db));
+    const actual = await botStory(createPgBotProvidersRepo(pg!), createPgBotEventsRepo(pg!));
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe.skipIf(!server)('PostgreSQL outbox shared by two nodes', () => {
+  const keyOf = (i: number) => `key:${i % 20}`;
+  /** 500 rows over 20 ordering keys spread over 4 channels (5 keys each, under the in-flight cap). */
+  async function fill(repo: DeliveriesRepo): Promise<Map<string, number[]>> {
+    const byKey = new Map<string, number[]>();
+    for (let i = 0; i < 500; i++) {
+      const id = await repo.enqueue(delivery({ channelId: ((i % 20) % 4) + 1, orderingKey: keyOf(i), maxAttempts: 10 }));
+      byKey.set(keyOf(i), [...(byKey.get(keyOf(i)) ?? []), id]);
+    }
+    return byKey;
+  }
+
+  it('never claim one row twice nor a row whose ordering key has an older pending row', async () => {
+    const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
+    const byKey = await fill(a!);
+    const heads = [...byKey.values()].map((ids) => ids[0]!).sort((x, y) => x - y);
+    const now = Date.now() + 1000;
+    const racing = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a! : b!).claimDue(`w${i}`, now, 60_000, 5)));
+    const rest = await a!.claimDue('late', now, 60_000, 50);
+    const claimed = [...racing.flat(), ...rest].map((d) => d.id);
+    expect(new Set(claimed).size).toBe(claimed.length);
+    expect(claimed.sort((x, y) => x - y)).toEqual(heads);
+  }, 60_000);
+
+  it('keep the order of each key while two nodes with two workers each claim and record until the outbox is empty', async () => {
+    const repos = (await pgNodes(2)).map(createPgDeliveriesRepo);
+    const byKey = await fill(repos[0]!);
+    const next = new Map<string, number>();
+    const holder = new Map<string, number>();
+    const sent = new Map<string, number[]>();
+    let delivered = 0;
+    let retried = 0;
+    const work = async (repo: DeliveriesRepo, workerId: string) => {
+      while (delivered < 500) {
+        const claimed = await repo.claimDue(workerId, Date.now(), 60_000, 3);
+        if (claimed.length === 0) await new Promise((r) => setTimeout(r, 2));
+        for (const d of claimed) {
+          // Claimed only while no other worker holds its key, and only as the oldest row of its key not yet sent.
+          expect(holder.get(d.orderingKey)).toBeUndefined();
+          expect(d.id).toBe(byKey.get(d.orderingKey)![next.get(d.orderingKey) ?? 0]);
+          holder.set(d.orderingKey, d.id);
+        }
+        await Promise.all(
+          claimed.map(async (d) => {
+            const retry = d.id % 7 === 0 && d.attempts === 0;
+            const finished = await repo.recordAttempt(
+              d.id,
+              workerId,
+              retry ? { result: 'retry', status: 503, error: 'busy', retryAt: Date.now() } : { result: 'delivered', status: 200 },
+            );
+            expect(finished?.delivery.state).toBe(retry ? 'pending' : 'delivered');
+            holder.delete(d.orderingKey);
+            if (retry) return void retried++;
+            delivered++;
+            next.set(d.orderingKey, (next.get(d.orderingKey) ?? 0) + 1);
+            sent.set(d.orderingKey, [...(sent.get(d.orderingKey) ?? []), d.id]);
+          }),
+        );
+      }
+    };
+    vi.useRealTimers();
+    await Promise.all(repos.flatMap((repo, node) => [work(repo, `n${node}a`), work(repo, `n${node}b`)]));
+    expect(delivered).toBe(500);
+    expect(retried).toBe([...byKey.values()].flat().filter((id) => id % 7 === 0).length);
+    expect(Object.fromEntries(sent)).toEqual(Object.fromEntries(byKey));
+    expect(await repos[1]!.nextDueAt()).toBeNull();
+  }, 120_000);
+
+  it('give a row whose lease ran out to the other node and refuse the first node its late attempt', async () => {
+    const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
+    const first = await a!.enqueue(delivery({ orderingKey: 'k' }));
+    const second = await a!.enqueue(delivery({ orderingKey: 'k' }));
+    expect((await a!.claimDue('node-a', T, 50, 10)).map((d) => d.id)).toEqual([first]);
+    expect(await b!.claimDue('node-b', T + 10, 60_000, 10)).toEqual([]);
+    expect(await b!.nextDueAt()).toBe(T + 50);
+    expect((await b!.claimDue('node-b', T + 100, 60_000, 10)).map((d) => d.id)).toEqual([first]);
+    expect(await a!.recordAttempt(first, 'node-a', { result: 'delivered', status: 200 })).toBeUndefined();
+    const finished = await b!.recordAttempt(first, 'node-b', { result: 'delivered', status: 200 });
+    expect(finished?.delivery).toMatchObject({ id: first, state: 'delivered', attempts: 1 });
+    expect(await a!.attempts(first)).toHaveLength(1);
+    expect((await a!.claimDue('node-a', T + 200, 50, 10)).map((d) => d.id)).toEqual([second]);
+  });
+
+  it('hold the per-channel in-flight cap across nodes claiming at once', async () => {
+    const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
+    for (let i = 0; i < 40; i++) await a!.enqueue(delivery({ orderingKey: `k${i}` }));
+    await a!.enqueue(delivery({ channelId: 2, orderingKey: 'other' }));
+    // Small claims lock disjoint rows, so each of them alone would stay under the cap.
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a! : b!).claimDue(`w${i}`, T, 60_000, 2)));
+    const claimed = claims.flat();
+    expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
+    expect(claimed.filter((d) => d.channelId === 1)).toHaveLength(PER_CHANNEL_IN_FLIGHT);
+    expect((await a!.claimDue('late', T + 1, 60_000, 30)).map((d) => d.channelId)).toEqual(
+      claimed.some((d) => d.channelId === 2) ? [] : [2],
+    );
+  });
+
+  it('send a failed message again once when two nodes resend or replay it at once', async () => {
+    const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
+    const fail = async (id: number) => {
+      await a!.claimDue('w', T, 1000, 10);
+      await a!.recordAttempt(id, 'w', { result: 'failed', status: 400, error: 'bad' });
+    };
+    const first = await a!.enqueue(delivery({ chatId: 1, messageId: 1 }));
+    await fail(first);
+    expect((await Promise.all([a!.requeueFailedMessage(1), b!.requeueFailedMessage(1), b!.requeueFailedMessage(1)])).sort()).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    const resent = (await a!.listByChat(1)).at(-1)!;
+    expect(resent).toMatchObject({ state: 'pending', eventId: (await a!.findById(first))!.eventId });
+    await fail(resent.id);
+    const replays = await Promise.all([a!.replay([resent.id, first]), b!.replay([first, resent.id]), b!.replay([resent.id])]);
+    expect(replays.flat().map((d: DeliveryRecord) => d.replayOf)).toEqual([resent.id]);
+    expect(await a!.listByChat(1)).toHaveLength(3);
+  });
+});
