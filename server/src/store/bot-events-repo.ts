@@ -33,6 +33,16 @@ export const toBotEvent = (r: BotEventRow): BotEventRecord => ({
   createdAt: r.created_at,
 });
 
+const LOGGED_BODY_CHARS = 64 * 1024;
+
+/** The body as logged: a longer one keeps its start inside a marker object, so the log stays valid JSON. */
+export function loggedBody(body: unknown): string {
+  const json = JSON.stringify(body ?? null);
+  return json.length <= LOGGED_BODY_CHARS
+    ? json
+    : JSON.stringify({ truncated: true, length: json.length, start: json.slice(0, LOGGED_BODY_CHARS) });
+}
+
 /** The log of what bot providers sent us, per chat (what we sent them is in the deliveries). */
 export function createBotEventsRepo(db: Db) {
   const q = {
@@ -43,7 +53,7 @@ export function createBotEventsRepo(db: Db) {
   };
   return {
     async log(e: Omit<BotEventRecord, 'id' | 'createdAt'>): Promise<void> {
-      q.insert.run(e.providerId, e.chatId, e.event, JSON.stringify(e.body ?? null).slice(0, 64 * 1024), e.status, e.error, Date.now());
+      q.insert.run(e.providerId, e.chatId, e.event, loggedBody(e.body), e.status, e.error, Date.now());
     },
     async listByChat(chatId: number): Promise<BotEventRecord[]> {
       return q.byChat.all(chatId).map(toBotEvent);

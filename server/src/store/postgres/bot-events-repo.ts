@@ -1,4 +1,4 @@
-import { toBotEvent, type BotEventRow, type BotEventsRepo } from '../bot-events-repo.ts';
+import { loggedBody, toBotEvent, type BotEventRow, type BotEventsRepo } from '../bot-events-repo.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgBotEventsRepo(db: PgDb): BotEventsRepo {
@@ -6,7 +6,7 @@ export function createPgBotEventsRepo(db: PgDb): BotEventsRepo {
     async log(e) {
       await db.run(
         'INSERT INTO bot_events (provider_id, chat_id, event, body_json, status, error, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [e.providerId, e.chatId, e.event, JSON.stringify(e.body ?? null).slice(0, 64 * 1024), e.status, e.error, Date.now()],
+        [e.providerId, e.chatId, e.event, loggedBody(e.body), e.status, e.error, Date.now()],
       );
     },
     async listByChat(chatId) {

@@ -147,7 +147,7 @@ async function replay(sql: PgSql, ids: number[]): Promise<DeliveryRecord[]> {
 export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
   return {
     async enqueue(d) {
-      return insertPgDelivery(db, d, Date.now());
+      return db.tx((sql) => insertPgDelivery(sql, d, Date.now()));
     },
     async requeueFailedMessage(messageId) {
       return db.tx(async (sql) => {

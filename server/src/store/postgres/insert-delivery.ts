@@ -2,14 +2,24 @@ import { randomToken } from '../../lib/secrets.ts';
 import type { NewDelivery } from '../records.ts';
 import type { PgSql } from './pg-db.ts';
 
-/** Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery are
- * written together or not at all (PostgreSQL twin of `insertDelivery` in ../deliveries-repo.ts). */
+const ORDERING_LOCK = 0x5c_de_02;
+
+/**
+ * Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery are
+ * written together or not at all (PostgreSQL twin of `insertDelivery` in ../deliveries-repo.ts).
+ *
+ * Ids are handed out at insert, not at commit: two transactions writing rows of one ordering key could commit
+ * the later id first, and a worker would send it before the earlier row exists. A transaction-scoped lock per
+ * ordering key (a hash: a collision only waits) makes them take ids in commit order.
+ */
 export async function insertPgDelivery(
+  /** A transaction's connection: the lock lasts until its commit. */
   sql: PgSql,
   d: NewDelivery & { chatId: number | null; messageId: number | null },
   now: number,
 ): Promise<number> {
   const orderingKey = d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+  await sql.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORDERING_LOCK, orderingKey]);
   const id = await sql.value<number>(
     `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
