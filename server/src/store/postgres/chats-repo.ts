@@ -59,19 +59,21 @@ async function insertMessage(sql: PgSql, m: NewMessageRow, now: number): Promise
  * every write about one client (its live chat above all) wait for the one before it, across nodes.
  */
 async function upsertClient(sql: PgSql, channelId: number, c: NewClientMessage['client'], now: number) {
-  const p = nullProfile(c.profile);
-  // A concurrent insert of the same client waits on the unique index, then does nothing and locks the row below.
-  const created = await sql.one<ClientRow>(
-    `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
-     ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *`,
-    [channelId, c.key, JSON.stringify(c.id), p.name, p.phone, p.email, p.photo, p.url, p.invite, now],
-  );
-  if (created) return { client: created, changed: true };
-  const existing = (await sql.one<ClientRow>('SELECT * FROM clients WHERE channel_id = $1 AND external_key = $2 FOR UPDATE', [
-    channelId,
-    c.key,
-  ]))!;
+  const lock = 'SELECT * FROM clients WHERE channel_id = $1 AND external_key = $2 FOR UPDATE';
+  let existing = await sql.one<ClientRow>(lock, [channelId, c.key]);
+  if (!existing) {
+    const p = nullProfile(c.profile);
+    // A concurrent insert of the same client makes this one wait on the unique index, then do nothing; the
+    // row it committed is then locked like any other.
+    const created = await sql.one<ClientRow>(
+      `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+       ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *`,
+      [channelId, c.key, JSON.stringify(c.id), p.name, p.phone, p.email, p.photo, p.url, p.invite, now],
+    );
+    if (created) return { client: created, changed: true };
+    existing = (await sql.one<ClientRow>(lock, [channelId, c.key]))!;
+  }
   const changes = profileColumns.filter((k) => c.profile[k] !== undefined && c.profile[k] !== existing[k]);
   if (changes.length === 0) return { client: existing, changed: false };
   const sets = changes.map((k, i) => `${k} = $${i + 3}`).join(', ');
