@@ -93,9 +93,7 @@ const TIME_KEYS = new Set(['createdAt', 'closedAt', 'created_at', 'closed_at', '
 function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, TIME_KEYS.has(k) && typeof v === 'number' ? 'time' : normalize(v)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, TIME_KEYS.has(k) && typeof v === 'number' ? 'time' : normalize(v)]));
 }
 
 /** A thrown error by its class; the two drivers' unique violations as one. */
@@ -118,9 +116,34 @@ async function conversation(s: Side) {
   await step('profile', s.chats.appendClientMessage({ ...clientMessage('cust-1', 'Again'), client: named }));
   await step('same profile', s.chats.updateClientProfile(1, named));
   await step('typing newcomer', s.chats.updateClientProfile(1, { key: 'cust-2', id: 2, profile: { phone: '+1' } }));
-  await step('agent', s.chats.appendAgentMessage({ chatId: 1, agentId: 1, message: { type: 'text', text: 'Hi', media: {} }, delivery: () => delivery('msg', 1) }));
-  await step('not sent', s.chats.appendAgentMessage({ chatId: 1, agentId: 2, message: { type: 'photo', text: null, media: { file: 'http://f' } }, delivery: () => ({ notSent: 'no url' }) }));
-  await step('bot', s.chats.appendAgentMessage({ chatId: 1, agentId: null, author: 'bot', message: { type: 'text', text: 'b', media: {} }, delivery: () => null }));
+  await step(
+    'agent',
+    s.chats.appendAgentMessage({
+      chatId: 1,
+      agentId: 1,
+      message: { type: 'text', text: 'Hi', media: {} },
+      delivery: () => delivery('msg', 1),
+    }),
+  );
+  await step(
+    'not sent',
+    s.chats.appendAgentMessage({
+      chatId: 1,
+      agentId: 2,
+      message: { type: 'photo', text: null, media: { file: 'http://f' } },
+      delivery: () => ({ notSent: 'no url' }),
+    }),
+  );
+  await step(
+    'bot',
+    s.chats.appendAgentMessage({
+      chatId: 1,
+      agentId: null,
+      author: 'bot',
+      message: { type: 'text', text: 'b', media: {} },
+      delivery: () => null,
+    }),
+  );
   await step('list 1', s.chats.listForAgent(1, 'open'));
   await step('list 2 closed', s.chats.listForAgent(2, 'closed'));
   await step('for agent 2', s.chats.findForAgent(1, 2));
@@ -160,7 +183,14 @@ async function conversation(s: Side) {
   await step('list 2 closed after', s.chats.listForAgent(2, 'closed'));
   await step('by token', s.visitors.findByToken(2, 'hash-1'));
   await step('by token none', s.visitors.findByToken(1, 'hash-1'));
-  const patch = { name: 'Vi', customData: [{ key: 'a', value: 'b' }], userVerified: true, utm: null, geoip: { country: 'FR' }, email: undefined };
+  const patch = {
+    name: 'Vi',
+    customData: [{ key: 'a', value: 'b' }],
+    userVerified: true,
+    utm: null,
+    geoip: { country: 'FR' },
+    email: undefined,
+  };
   await step('update', s.visitors.update(visitor.id, patch as never));
   await step('update nothing', s.visitors.update(visitor.id, {}));
   await step('second visitor', s.visitors.create(2, 'v_2', 'hash-2'));
@@ -170,9 +200,20 @@ async function conversation(s: Side) {
   await step('forget none', s.chats.forgetIdempotencyKeys());
   await step('forget all', s.chats.forgetIdempotencyKeys(Date.now() + IDEMPOTENCY_WINDOW_MS + 1));
 
-  log.push(['deliveries', await s.rows('SELECT kind, channel_id, chat_id, message_id, ordering_key, url, payload_json, state FROM deliveries ORDER BY id')]);
-  log.push(['clients', await s.rows('SELECT id, external_key, name, email, phone, visitor_number, blacklisted, pending_department_id FROM clients ORDER BY id')]);
-  log.push(['chats', await s.rows('SELECT id, state, assigned_agent_id, agent_joined, blacklisted, last_message_id, department_id FROM chats ORDER BY id')]);
+  log.push([
+    'deliveries',
+    await s.rows('SELECT kind, channel_id, chat_id, message_id, ordering_key, url, payload_json, state FROM deliveries ORDER BY id'),
+  ]);
+  log.push([
+    'clients',
+    await s.rows(
+      'SELECT id, external_key, name, email, phone, visitor_number, blacklisted, pending_department_id FROM clients ORDER BY id',
+    ),
+  ]);
+  log.push([
+    'chats',
+    await s.rows('SELECT id, state, assigned_agent_id, agent_joined, blacklisted, last_message_id, department_id FROM chats ORDER BY id'),
+  ]);
   return normalize(log);
 }
 
@@ -219,9 +260,7 @@ describe.skipIf(!pg)('PostgreSQL chats and visitors repositories', () => {
     it('200 visitors created on two nodes get the numbers 1 to 200', async () => {
       const [a, b] = (await pgNodes(2)).map(pgSide);
       await a!.exec(seed);
-      const created = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => (i % 2 ? a! : b!).visitors.create(2, `v_${i}`, `hash-${i}`)),
-      );
+      const created = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a! : b!).visitors.create(2, `v_${i}`, `hash-${i}`)));
       const numbers = created.map((v) => v.visitorNumber!).sort((x, y) => x - y);
       expect(numbers).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     });

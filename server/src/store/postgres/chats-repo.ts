@@ -31,8 +31,7 @@ const select = `
 const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
 const chatById = async (sql: PgSql, id: number) => toChat((await sql.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]))!);
-const messageById = async (sql: PgSql, id: number) =>
-  toMessage((await sql.one<MessageRow>(`${messageSelect} WHERE m.id = $1`, [id]))!);
+const messageById = async (sql: PgSql, id: number) => toMessage((await sql.one<MessageRow>(`${messageSelect} WHERE m.id = $1`, [id]))!);
 
 interface NewMessageRow {
   chatId: number;
@@ -149,7 +148,9 @@ async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise
 /** AGENT_JOINED goes to the chat's bot once, with whatever gave the chat its agent. */
 async function notifyJoined(sql: PgSql, chatId: number, joined: NewDelivery | null) {
   if (!joined) return;
-  const marked = await sql.run('UPDATE chats SET agent_joined = 1 WHERE id = $1 AND agent_joined = 0 AND bot_provider_id IS NOT NULL', [chatId]);
+  const marked = await sql.run('UPDATE chats SET agent_joined = 1 WHERE id = $1 AND agent_joined = 0 AND bot_provider_id IS NOT NULL', [
+    chatId,
+  ]);
   if (marked === 1) await insertPgDelivery(sql, { ...joined, chatId, messageId: null }, Date.now());
 }
 
@@ -174,7 +175,8 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   }
   const delivery = input.delivery(messageId);
   if (delivery === null) await sql.run("UPDATE messages SET delivery = 'delivered' WHERE id = $1", [messageId]);
-  else if ('notSent' in delivery) await sql.run("UPDATE messages SET delivery = 'failed', error = $1 WHERE id = $2", [delivery.notSent, messageId]);
+  else if ('notSent' in delivery)
+    await sql.run("UPDATE messages SET delivery = 'failed', error = $1 WHERE id = $2", [delivery.notSent, messageId]);
   else await insertPgDelivery(sql, { ...delivery, chatId: input.chatId, messageId }, now);
   return { chat: await chatById(sql, input.chatId), message: await messageById(sql, messageId) };
 }

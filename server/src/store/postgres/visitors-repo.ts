@@ -23,7 +23,10 @@ export function createPgVisitorsRepo(db: PgDb): VisitorsRepo {
       });
     },
     async findByToken(channelId, tokenHash) {
-      const row = await db.one<ClientRow>('SELECT * FROM clients WHERE channel_id = $1 AND visitor_token_hash = $2', [channelId, tokenHash]);
+      const row = await db.one<ClientRow>('SELECT * FROM clients WHERE channel_id = $1 AND visitor_token_hash = $2', [
+        channelId,
+        tokenHash,
+      ]);
       return row && toClient(row);
     },
     async findById(id) {
@@ -35,7 +38,11 @@ export function createPgVisitorsRepo(db: PgDb): VisitorsRepo {
       if (entries.length === 0) return toClient((await db.one<ClientRow>('SELECT * FROM clients WHERE id = $1', [id]))!);
       const sets = entries.map((k, i) => `${patchColumns[k].column} = $${i + 3}`).join(', ');
       const values = entries.map((k) => (patchColumns[k].encode ? patchColumns[k].encode(patch[k]) : patch[k]));
-      const row = await db.one<ClientRow>(`UPDATE clients SET ${sets}, updated_at = $2 WHERE id = $1 RETURNING *`, [id, Date.now(), ...values]);
+      const row = await db.one<ClientRow>(`UPDATE clients SET ${sets}, updated_at = $2 WHERE id = $1 RETURNING *`, [
+        id,
+        Date.now(),
+        ...values,
+      ]);
       return toClient(row!);
     },
     async setPendingDepartment(clientId, departmentId) {
