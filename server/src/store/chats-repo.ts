@@ -5,7 +5,7 @@ import { insertDelivery } from './deliveries-repo.ts';
 import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
 import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
 
-interface ChatRow {
+export interface ChatRow {
   id: number;
   channel_id: number;
   channel_kind: ChatRecord['channelKind'];
@@ -35,7 +35,7 @@ const select = `
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
-const toChat = (r: ChatRow): ChatRecord => ({
+export const toChat = (r: ChatRow): ChatRecord => ({
   id: r.id,
   channelId: r.channel_id,
   channelKind: r.channel_kind,
@@ -94,7 +94,7 @@ export interface NewAgentMessage {
   joined?: NewDelivery | null;
 }
 
-const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
+export const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
 
 export function createChatsRepo(db: Db, writes: WriteBatcher) {
   const q = {
@@ -335,6 +335,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
 }
 export type ChatsRepo = ReturnType<typeof createChatsRepo>;
 
-function nullProfile(p: ClientProfile) {
+export function nullProfile(p: ClientProfile) {
   return Object.fromEntries(profileColumns.map((k) => [k, p[k] ?? null])) as Record<(typeof profileColumns)[number], string | null>;
 }

@@ -3,7 +3,7 @@ import type { ClientRecord, MessageRecord, VisitorPatch } from './records.ts';
 import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 
-const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: unknown) => unknown }> = {
+export const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: unknown) => unknown }> = {
   name: { column: 'name' },
   phone: { column: 'phone' },
   email: { column: 'email' },

@@ -1,0 +1,275 @@
+import type { MediaFields } from '@svc/protocol';
+import {
+  ClientBlocked,
+  IDEMPOTENCY_WINDOW_MS,
+  nullProfile,
+  profileColumns,
+  toChat,
+  type ChatRow,
+  type ChatsRepo,
+  type ClientMessageResult,
+  type NewAgentMessage,
+  type NewClientMessage,
+} from '../chats-repo.ts';
+import type { NewDelivery } from '../records.ts';
+import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
+import { insertPgDelivery } from './insert-delivery.ts';
+import type { PgDb, PgSql } from './pg-db.ts';
+
+const json = (pairs: string) => `json_build_object(${pairs})::text`;
+
+const select = `
+  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
+    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
+    (SELECT ${json("'id', d.id, 'name', d.name")} FROM departments d WHERE d.id = ch.department_id) AS department_json,
+    (SELECT ${json(clientColumns.map((c) => `'${c}', cl.${c}`).join(', '))} FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
+    (SELECT ${json(`'id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
+       'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
+       'error', m.error, 'created_at', m.created_at`)} FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
+  FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
+
+const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
+
+const chatById = async (sql: PgSql, id: number) => toChat((await sql.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]))!);
+const messageById = async (sql: PgSql, id: number) => toMessage((await sql.one<MessageRow>(`${messageSelect} WHERE m.id = $1`, [id]))!);
+
+interface NewMessageRow {
+  chatId: number;
+  author: 'client' | 'agent' | 'bot' | 'system';
+  agentId: number | null;
+  message: NewAgentMessage['message'];
+  externalId: string | null;
+  delivery: 'pending' | 'delivered';
+}
+
+/** Stores a message and makes it the chat's last one. The caller holds the chat's row lock. */
+async function insertMessage(sql: PgSql, m: NewMessageRow, now: number): Promise<number> {
+  const id = (await sql.value<number>(
+    `INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [m.chatId, m.author, m.agentId, m.message.type, m.message.text, mediaJson(m.message.media), m.externalId, m.delivery, now],
+  ))!;
+  await sql.run('UPDATE chats SET last_message_id = $1 WHERE id = $2', [id, m.chatId]);
+  return id;
+}
+
+/**
+ * Finds the client (locking its row until commit) or creates it, and applies its profile. The lock makes
+ * every write about one client (its live chat above all) wait for the one before it, across nodes.
+ */
+async function upsertClient(sql: PgSql, channelId: number, c: NewClientMessage['client'], now: number) {
+  const lock = 'SELECT * FROM clients WHERE channel_id = $1 AND external_key = $2 FOR UPDATE';
+  let existing = await sql.one<ClientRow>(lock, [channelId, c.key]);
+  if (!existing) {
+    const p = nullProfile(c.profile);
+    // A concurrent insert of the same client makes this one wait on the unique index, then do nothing; the
+    // row it committed is then locked like any other.
+    const created = await sql.one<ClientRow>(
+      `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+       ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *`,
+      [channelId, c.key, JSON.stringify(c.id), p.name, p.phone, p.email, p.photo, p.url, p.invite, now],
+    );
+    if (created) return { client: created, changed: true };
+    existing = (await sql.one<ClientRow>(lock, [channelId, c.key]))!;
+  }
+  const changes = profileColumns.filter((k) => c.profile[k] !== undefined && c.profile[k] !== existing[k]);
+  if (changes.length === 0) return { client: existing, changed: false };
+  const sets = changes.map((k, i) => `${k} = $${i + 3}`).join(', ');
+  const updated = await sql.one<ClientRow>(`UPDATE clients SET ${sets}, updated_at = $2 WHERE id = $1 RETURNING *`, [
+    existing.id,
+    now,
+    ...changes.map((k) => c.profile[k]),
+  ]);
+  return { client: updated!, changed: true };
+}
+
+/**
+ * Takes the Idempotency-Key for this request, or answers the first request's result. A concurrent request
+ * with the same key waits on the key's row until this one commits (then replays it) or rolls back (then
+ * takes the key). An expired key is taken over, as SQLite's INSERT OR REPLACE does.
+ */
+async function claimIdempotencyKey(sql: PgSql, channelId: number, key: string, now: number) {
+  const claimed = await sql.run(
+    `INSERT INTO idempotency_keys (channel_id, key, response_json, created_at) VALUES ($1, $2, '{}', $3)
+     ON CONFLICT (channel_id, key) DO UPDATE SET response_json = excluded.response_json, created_at = excluded.created_at
+     WHERE idempotency_keys.created_at <= $4`,
+    [channelId, key, now, now - IDEMPOTENCY_WINDOW_MS],
+  );
+  if (claimed === 1) return undefined;
+  const seen = await sql.value<string>('SELECT response_json FROM idempotency_keys WHERE channel_id = $1 AND key = $2', [channelId, key]);
+  return JSON.parse(seen!) as { chatId: number; messageId: number };
+}
+
+/** The client's live chat, locked (a concurrent close waits, or is seen and a new chat opens), or a new one. */
+async function liveOrNewChat(sql: PgSql, input: NewClientMessage, clientId: number, now: number) {
+  const live = await sql.value<number>("SELECT id FROM chats WHERE client_id = $1 AND state != 'closed' FOR UPDATE", [clientId]);
+  if (live !== undefined) return { chatId: live, chatCreated: false };
+  // A new chat opens in the department asked for the client's next chat, which is then used up.
+  const chatId = (await sql.value<number>(
+    `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
+     VALUES ($1, $2, $3, $4, $5, (SELECT pending_department_id FROM clients WHERE id = $2)) RETURNING id`,
+    [input.channelId, clientId, input.botProviderRowId === null ? 'open' : 'bot', input.botProviderRowId, now],
+  ))!;
+  await sql.run('UPDATE clients SET pending_department_id = NULL WHERE id = $1 AND pending_department_id IS NOT NULL', [clientId]);
+  return { chatId, chatCreated: true };
+}
+
+async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise<ClientMessageResult> {
+  const now = Date.now();
+  const key = input.idempotencyKey;
+  if (key !== undefined) {
+    const seen = await claimIdempotencyKey(sql, input.channelId, key, now);
+    if (seen) return { replayed: true, ...seen };
+  }
+  const { client, changed } = await upsertClient(sql, input.channelId, input.client, now);
+  if (client.blacklisted === 1) throw new ClientBlocked();
+  const { chatId, chatCreated } = await liveOrNewChat(sql, input, client.id, now);
+  const m = input.message;
+  const messageId = await insertMessage(
+    sql,
+    { chatId, author: 'client', agentId: null, message: m, externalId: m.externalId, delivery: 'delivered' },
+    now,
+  );
+  if (key !== undefined) {
+    await sql.run('UPDATE idempotency_keys SET response_json = $3 WHERE channel_id = $1 AND key = $2', [
+      input.channelId,
+      key,
+      JSON.stringify({ chatId, messageId }),
+    ]);
+  }
+  const chat = await chatById(sql, chatId);
+  const message = await messageById(sql, messageId);
+  const forward = input.forward?.({ chat, message }) ?? null;
+  if (forward) await insertPgDelivery(sql, { ...forward, chatId, messageId: null }, now);
+  return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };
+}
+
+/** AGENT_JOINED goes to the chat's bot once, with whatever gave the chat its agent. */
+async function notifyJoined(sql: PgSql, chatId: number, joined: NewDelivery | null) {
+  if (!joined) return;
+  const marked = await sql.run('UPDATE chats SET agent_joined = 1 WHERE id = $1 AND agent_joined = 0 AND bot_provider_id IS NOT NULL', [
+    chatId,
+  ]);
+  if (marked === 1) await insertPgDelivery(sql, { ...joined, chatId, messageId: null }, Date.now());
+}
+
+async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
+  const now = Date.now();
+  // Writes to one chat queue on its row, so its messages and deliveries get ids in commit order: the
+  // outbox sends a chat's rows in id order.
+  await sql.run('SELECT 1 FROM chats WHERE id = $1 FOR UPDATE', [input.chatId]);
+  const author = input.author ?? 'agent';
+  const messageId = await insertMessage(
+    sql,
+    { chatId: input.chatId, author, agentId: input.agentId, message: input.message, externalId: null, delivery: 'pending' },
+    now,
+  );
+  // The agent who answers an unassigned chat takes it, as the Reply action would.
+  if (input.agentId !== null) {
+    const taken = await sql.run(
+      "UPDATE chats SET assigned_agent_id = $1, state = 'open' WHERE id = $2 AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
+      [input.agentId, input.chatId],
+    );
+    if (taken === 1) await notifyJoined(sql, input.chatId, input.joined ?? null);
+  }
+  const delivery = input.delivery(messageId);
+  if (delivery === null) await sql.run("UPDATE messages SET delivery = 'delivered' WHERE id = $1", [messageId]);
+  else if ('notSent' in delivery)
+    await sql.run("UPDATE messages SET delivery = 'failed', error = $1 WHERE id = $2", [delivery.notSent, messageId]);
+  else await insertPgDelivery(sql, { ...delivery, chatId: input.chatId, messageId }, now);
+  return { chat: await chatById(sql, input.chatId), message: await messageById(sql, messageId) };
+}
+
+export function createPgChatsRepo(db: PgDb): ChatsRepo {
+  return {
+    async appendClientMessage(input) {
+      return db.tx((sql) => appendClientMessage(sql, input));
+    },
+    async forgetIdempotencyKeys(now = Date.now()) {
+      return db.run('DELETE FROM idempotency_keys WHERE created_at <= $1', [now - IDEMPOTENCY_WINDOW_MS]);
+    },
+    async updateClientProfile(channelId, c) {
+      return db.tx(async (sql) => {
+        const { client, changed } = await upsertClient(sql, channelId, c, Date.now());
+        const liveChatId = await sql.value<number>("SELECT id FROM chats WHERE client_id = $1 AND state != 'closed'", [client.id]);
+        return { client: toClient(client), changed, liveChatId: liveChatId ?? null };
+      });
+    },
+    async appendAgentMessage(input) {
+      return db.tx((sql) => appendAgentMessage(sql, input));
+    },
+    async findById(id) {
+      const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);
+      return row && toChat(row);
+    },
+    async findForAgent(chatId, agentId) {
+      const row = await db.one<ChatRow>(
+        `${select} WHERE ch.id = $1 AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = $2)`,
+        [chatId, agentId],
+      );
+      return row && toChat(row);
+    },
+    async listForAgent(agentId, state) {
+      const rows = await db.all<ChatRow>(
+        `${select} WHERE c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = $1)
+         AND ch.state = $2 ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT 500`,
+        [agentId, state],
+      );
+      return rows.map(toChat);
+    },
+    async assign(chatId, agentId, joined = null) {
+      return db.tx(async (sql) => {
+        const taken = await sql.run("UPDATE chats SET assigned_agent_id = $1, state = 'open' WHERE id = $2 AND state != 'closed'", [
+          agentId,
+          chatId,
+        ]);
+        if (taken !== 1) return false;
+        await notifyJoined(sql, chatId, joined);
+        return true;
+      });
+    },
+    async close(chatId, blacklist, closedNotice = null) {
+      return db.tx(async (sql) => {
+        // Client before chat, the order appendClientMessage locks them in, so the two cannot deadlock.
+        if (blacklist) {
+          await sql.run('SELECT 1 FROM clients WHERE id = (SELECT client_id FROM chats WHERE id = $1) FOR UPDATE', [chatId]);
+        }
+        const now = Date.now();
+        const closed =
+          (await sql.run("UPDATE chats SET state = 'closed', closed_at = $1, blacklisted = $2 WHERE id = $3 AND state != 'closed'", [
+            now,
+            blacklist ? 1 : 0,
+            chatId,
+          ])) === 1;
+        if (closed && blacklist) {
+          await sql.run('UPDATE clients SET blacklisted = 1 WHERE id = (SELECT client_id FROM chats WHERE id = $1)', [chatId]);
+        }
+        if (closed && closedNotice) await insertPgDelivery(sql, { ...closedNotice, chatId, messageId: null }, now);
+        return closed;
+      });
+    },
+    async handOver(chatId, note) {
+      return db.tx(async (sql) => {
+        if ((await sql.run("UPDATE chats SET state = 'open' WHERE id = $1 AND state = 'bot'", [chatId])) !== 1) return undefined;
+        const system = { type: 'text' as const, text: note, media: {} };
+        return appendAgentMessage(sql, { chatId, agentId: null, author: 'system', message: system, delivery: () => null });
+      });
+    },
+    async setCrm(chatId, crm) {
+      await db.run('UPDATE chats SET crm_json = $1 WHERE id = $2', [JSON.stringify(crm), chatId]);
+    },
+    async setDepartment(chatId, departmentId) {
+      return (await db.run('UPDATE chats SET department_id = $1 WHERE id = $2', [departmentId, chatId])) === 1;
+    },
+    async setRate(chatId, rate) {
+      await db.run('UPDATE chats SET rate = $1 WHERE id = $2', [rate, chatId]);
+    },
+    async countByClient(clientId) {
+      return (await db.value<number>('SELECT COUNT(*) FROM chats WHERE client_id = $1', [clientId])) ?? 0;
+    },
+    async unblockClient(chatId) {
+      await db.run('UPDATE clients SET blacklisted = 0 WHERE id = (SELECT client_id FROM chats WHERE id = $1)', [chatId]);
+    },
+  };
+}
