@@ -102,7 +102,9 @@ async function latency(agentBase: string, visitorBase: string, setup: Awaited<Re
     const text = `latency ${i}`;
     const seen = new Promise<void>((resolve) => {
       const onMessage = (m: { text?: string }) => {
-        if (m.text === text) (socket.off('message:new', onMessage), resolve());
+        if (m.text !== text) return;
+        socket.off('message:new', onMessage);
+        resolve();
       };
       socket.on('message:new', onMessage);
     });

@@ -81,7 +81,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dbPath: e.SVC_DB,
     dbSync: e.SVC_DB_SYNC,
     dbPoolSize: e.SVC_DB_POOL,
-    uploadsDir: e.SVC_UPLOADS_DIR ?? (isPostgresUrl(e.SVC_DB) ? './data/uploads' : path.join(path.dirname(path.resolve(e.SVC_DB)), 'uploads')),
+    uploadsDir:
+      e.SVC_UPLOADS_DIR ?? (isPostgresUrl(e.SVC_DB) ? './data/uploads' : path.join(path.dirname(path.resolve(e.SVC_DB)), 'uploads')),
     publicUrl: e.SVC_PUBLIC_URL?.replace(/\/+$/, ''),
     adminToken: e.SVC_ADMIN_TOKEN,
     delivery: { attempts: e.SVC_DELIVERY_ATTEMPTS, intervalMs: e.SVC_DELIVERY_INTERVAL_MS },
