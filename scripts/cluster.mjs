@@ -19,11 +19,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const nodeCount = parseNodes(process.argv.slice(2));
+const requestedPort = process.env.CLUSTER_PORT ? clusterPort(process.env.CLUSTER_PORT) : undefined;
 const sqliteFile = process.env.CLUSTER_DB ? path.resolve(process.env.CLUSTER_DB) : undefined;
 
 const needed = missingEngines().filter((m) => m.engine !== 'postgres' || !sqliteFile);
 if (needed.length) {
-  console.error(`pnpm cluster needs ${needed.map((m) => m.name).join(', ')}, which ${needed.length > 1 ? 'are' : 'is'} not installed.`);
+  console.error(`pnpm cluster needs ${needed.map((m) => m.name).join(' and ')}, which ${needed.length > 1 ? 'are' : 'is'} not installed.`);
   console.error(`Install with: ${installCommand(needed)}`);
   process.exit(1);
 }
@@ -64,7 +65,7 @@ try {
 }
 
 async function start() {
-  // The nodes' working directory: whatever they keep beside a relative path (uploads) goes away at the end.
+  // The nodes' working directory: whatever they write under a relative path lands here and goes at the end.
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-cluster-'));
   running.push({ name: 'the temp dir', stop: () => fs.rmSync(work, { recursive: true, force: true }) });
   let db = sqliteFile;
@@ -77,7 +78,7 @@ async function start() {
   const redis = await startRedis({ detached: true });
   running.push({ name: 'Redis', stop: () => redis.stop() });
 
-  const port = process.env.CLUSTER_PORT ? Number(process.env.CLUSTER_PORT) : (await isFree(3000)) ? 3000 : await freePort();
+  const port = requestedPort ?? ((await isFree(3000)) ? 3000 : await freePort());
   const publicUrl = `http://127.0.0.1:${port}`;
   const adminToken = crypto.randomBytes(32).toString('base64url');
   const env = (n) => ({
@@ -85,6 +86,8 @@ async function start() {
     PORT: '0',
     HOST: '127.0.0.1',
     SVC_DB: db,
+    // Every node serves the files any node took in (on PostgreSQL; a SQLite file keeps them beside itself).
+    ...(sqliteFile ? {} : { SVC_UPLOADS_DIR: path.join(work, 'uploads') }),
     SVC_REDIS_URL: redis.url,
     // Node 1 seeds the demo data; the others find it in the shared database.
     SVC_DEMO: n === 1 ? '1' : '0',
@@ -93,7 +96,8 @@ async function start() {
     SVC_TRUST_PROXY: '1',
   });
 
-  // Node 1 first: it runs the migrations and seeds the demo; the others then start together.
+  // Node 1 first, so the schema and the demo data are in place before the others start together (PostgreSQL
+  // takes an advisory lock for migrations; a SQLite file, the developer option, has nothing of the kind).
   const first = await startNode(1, env(1), work);
   await Promise.all(Array.from({ length: nodeCount - 1 }, (_, i) => startNode(i + 2, env(i + 2), work)));
 
@@ -193,6 +197,13 @@ function isFree(port) {
     server.once('error', () => resolve(false));
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+function clusterPort(value) {
+  const port = Number(value);
+  if (Number.isInteger(port) && port >= 1 && port <= 65535) return port;
+  console.error(`CLUSTER_PORT must be a port number, not "${value}"`);
+  process.exit(2);
 }
 
 function parseNodes(args) {
