@@ -3,12 +3,14 @@
 // and end-to-end tests (Playwright), and close with one summary line.
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
+import { installCommand, missingEngines } from './lib/missing-engines.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 
 const resultsDir = 'test-results';
 fs.mkdirSync(resultsDir, { recursive: true });
 
 ensureInstalled();
+warnMissingEngines();
 const browser = ensureBrowser();
 pnpm(['build']);
 pnpm(['check']);
@@ -46,3 +48,13 @@ console.log(
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+/** Locally, a missing PostgreSQL, Redis or nginx skips the tests that need it; in CI those tests fail instead. */
+function warnMissingEngines() {
+  if (process.env.CI === 'true' || process.env.CI === '1') return;
+  const missing = missingEngines();
+  if (missing.length === 0) return;
+  console.warn('\nNot installed, so these tests will be skipped:');
+  for (const m of missing) console.warn(`  ${m.name}: ${m.needs}`);
+  console.warn(`Install with: ${installCommand(missing)}\n`);
+}

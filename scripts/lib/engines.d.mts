@@ -21,5 +21,5 @@ export interface RunningRedis {
   url: string;
   stop(): Promise<void>;
 }
-export declare function startRedis(options?: { port?: number }): Promise<RunningRedis>;
+export declare function startRedis(options?: { port?: number; detached?: boolean }): Promise<RunningRedis>;
 export declare function engineUnavailable(error: unknown): string;

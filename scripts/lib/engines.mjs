@@ -149,13 +149,18 @@ function postgresIds() {
   return [uid, gid];
 }
 
-/** Starts Redis on a free loopback port with no persistence. Answers `{ url, port, stop() }`. */
+/**
+ * Starts Redis on a free loopback port with no persistence. Answers `{ url, port, stop() }`. `detached: true`
+ * puts it in its own process group, so a Ctrl-C in the terminal reaches only the caller, which can stop the
+ * servers that use Redis before Redis itself (`pnpm cluster`).
+ */
 export async function startRedis(options = {}) {
   const server = redisServerPath();
   if (!server) throw new EngineMissing('redis', 'Redis (redis-server)');
   const port = options.port ?? (await freePort());
   const child = spawn(server, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
     stdio: 'ignore',
+    detached: options.detached === true,
   });
   await waitFor(() => canConnect(port), `redis-server on port ${port}`);
   return {
