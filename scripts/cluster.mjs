@@ -12,7 +12,7 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres, startRedis } from './lib/engines.mjs';
 import { installCommand, missingEngines } from './lib/missing-engines.mjs';
-import { startNginx } from './lib/cluster-nginx.mjs';
+import { startNginx } from './lib/nginx.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

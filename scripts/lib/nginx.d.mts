@@ -1,13 +1,17 @@
+import type { ChildProcess } from 'node:child_process';
+
 export interface RunningNginx {
-  port: number;
   url: string;
+  dir: string;
   config: string;
+  child: ChildProcess;
+  errorLog(): string;
   stop(): Promise<void>;
 }
 export declare function nginxConfig(options: {
+  dir: string;
   port: number;
   upstreams: string[];
-  dir: string;
   balance?: 'sticky' | 'round-robin';
 }): string;
 export declare function startNginx(options: {

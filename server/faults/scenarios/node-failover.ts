@@ -30,8 +30,9 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
   const started = Date.now();
   const failures: string[] = [];
   const integrator = await startIntegrator();
-  // Replies are accepted 150 ms before the answer: the dead node holds some in flight when it dies.
-  integrator.setDelay(150);
+  // Until the kill, replies are accepted 2 s before the answer: both nodes hold rows in flight, and the dead
+  // one never records its attempts.
+  integrator.setDelay(2000);
   const server = await startTarget(TIMEOUTS);
   try {
     const agent = await createAgent(server.base);
@@ -40,26 +41,31 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
     const load = runIntakeLoad(server.base, endpoint, messages, sizes.perSecond);
     const replying = { on: true };
     const sent: { messageId: number; recipient: string }[] = [];
-    const replies = (async () => {
-      for (let i = 0; replying.on; i++) {
-        const acked = messages.filter((m) => m.outcome === 'acked');
-        const target = acked[i % Math.max(acked.length, 1)];
-        if (target?.chatId !== undefined) {
-          try {
-            sent.push({ messageId: await sendAgentReply(server.base, agent, target.chatId, `reply ${i}`), recipient: target.senderId });
-          } catch {
-            // no 2xx: not acknowledged, so not expected at the integrator
+    // Four agents reply at once, each to other customers.
+    const replies = Promise.all(
+      [0, 1, 2, 3].map(async (k) => {
+        for (let i = 0; replying.on; i++) {
+          const acked = messages.filter((m) => m.outcome === 'acked');
+          const target = acked[(i * 4 + k) % Math.max(acked.length, 1)];
+          if (target?.chatId !== undefined) {
+            try {
+              sent.push({ messageId: await sendAgentReply(server.base, agent, target.chatId, `reply ${i}`), recipient: target.senderId });
+            } catch {
+              // no 2xx: not acknowledged, so not expected at the integrator
+            }
           }
+          await sleep(5);
         }
-        await sleep(5);
-      }
-    })();
+      }),
+    );
 
     const loadMs = (sizes.messages / sizes.perSecond) * 1000;
     await sleep(loadMs * (0.3 + Math.random() * 0.3));
     const held = await server.heldByFirstNode();
     await server.kill();
     const killedAt = Date.now();
+    integrator.setDelay(0);
+    if (held.length === 0) failures.push('node 1 held no claimed outbox rows at the kill, so the takeover was not tested');
     await load.done;
     replying.on = false;
     await replies;
