@@ -61,9 +61,23 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
 
     const loadMs = (sizes.messages / sizes.perSecond) * 1000;
     await sleep(loadMs * (0.3 + Math.random() * 0.3));
-    const held = await server.heldByFirstNode();
+    // A burst of replies to as many chats: each node claims the ones it took at once, and holds them for the
+    // integrator's 2 s when the kill comes.
+    const chatsNow = [...new Map(messages.filter((m) => m.outcome === 'acked').map((m) => [m.chatId!, m.senderId])).entries()];
+    await Promise.all(
+      chatsNow.map(async ([chatId, recipient]) => {
+        try {
+          sent.push({ messageId: await sendAgentReply(server.base, agent, chatId, `burst reply`), recipient });
+        } catch {
+          // no 2xx: not acknowledged, so not expected at the integrator
+        }
+      }),
+    );
+    await sleep(300);
     await server.kill();
     const killedAt = Date.now();
+    // Nothing changes the dead node's claims until their lease ends: read them now.
+    const held = await server.heldByFirstNode();
     integrator.setDelay(0);
     if (held.length === 0) failures.push('node 1 held no claimed outbox rows at the kill, so the takeover was not tested');
     await load.done;
