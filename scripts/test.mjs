@@ -1,6 +1,7 @@
 // `pnpm test` / `npm test`: install, find a browser, build, then typecheck, lint, format check, unit and
-// integration tests (Vitest), the fault suite at reduced sizes (one test per scenario, see docs/faults.md)
-// and end-to-end tests (Playwright), and close with one summary line.
+// integration tests (Vitest, on SQLite, then the integration suite again on PostgreSQL), the fault suite at
+// reduced sizes (one test per scenario and target, see docs/faults.md) and end-to-end tests (Playwright), and
+// close with one summary line.
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
 import { installCommand, missingEngines } from './lib/missing-engines.mjs';
@@ -9,6 +10,7 @@ import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 const resultsDir = 'test-results';
 fs.mkdirSync(resultsDir, { recursive: true });
 
+const inCi = process.env.CI === 'true' || process.env.CI === '1';
 ensureInstalled();
 warnMissingEngines();
 const browser = ensureBrowser();
@@ -18,10 +20,28 @@ pnpm(['check']);
 const vitestJson = `${resultsDir}/vitest.json`;
 const playwrightJson = `${resultsDir}/playwright.json`;
 const faultsJson = `${resultsDir}/faults.json`;
-for (const file of [vitestJson, playwrightJson, faultsJson]) fs.rmSync(file, { force: true });
+const postgresJson = `${resultsDir}/vitest-postgres.json`;
+for (const file of [vitestJson, postgresJson, playwrightJson, faultsJson]) fs.rmSync(file, { force: true });
 const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
   allowFailure: true,
 });
+// The same integration suite on PostgreSQL (the pg-* files test that store directly and ran above already).
+const onPostgres = inCi || !missingEngines().some((m) => m.engine === 'postgres');
+const postgresCode = onPostgres
+  ? pnpm(
+      [
+        'exec',
+        'vitest',
+        'run',
+        'server/test',
+        '--exclude=server/test/pg-*.test.ts',
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${postgresJson}`,
+      ],
+      { allowFailure: true, env: { SVC_TEST_DB: 'postgres' } },
+    )
+  : 0;
 const faultsCode = pnpm(['exec', 'tsx', 'server/faults/run.ts', '--reduced', `--json=${faultsJson}`], { allowFailure: true });
 const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   allowFailure: true,
@@ -30,28 +50,38 @@ const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const unit = read(vitestJson);
+const onPg = read(postgresJson);
 const e2e = read(playwrightJson);
 const faults = read(faultsJson) ?? [];
 const faultsPassed = faults.filter((r) => r.passed).length;
 const faultsFailed = faults.length - faultsPassed;
-const passed = (unit?.numPassedTests ?? 0) + faultsPassed + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const passed =
+  (unit?.numPassedTests ?? 0) + (onPg?.numPassedTests ?? 0) + faultsPassed + (e2e?.stats?.expected ?? 0) + (e2e?.stats?.flaky ?? 0);
 const failed =
   (unit?.numFailedTests ?? 0) +
+  (onPg?.numFailedTests ?? 0) +
   faultsFailed +
   (e2e?.stats?.unexpected ?? 0) +
   (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) +
+  (postgresCode !== 0 && !onPg?.numFailedTests ? 1 : 0) +
   (faultsCode !== 0 && !faultsFailed ? 1 : 0) +
   (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
-const skipped = (unit?.numPendingTests ?? 0) + (unit?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
+const skipped =
+  (unit?.numPendingTests ?? 0) +
+  (unit?.numTodoTests ?? 0) +
+  (onPg?.numPendingTests ?? 0) +
+  (onPg?.numTodoTests ?? 0) +
+  (e2e?.stats?.skipped ?? 0);
 console.log(
-  `\nunit+integration: ${unit?.numPassedTests ?? 0} passed; faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`,
+  `\nunit+integration: ${unit?.numPassedTests ?? 0} passed; integration on PostgreSQL: ${onPg ? `${onPg.numPassedTests} passed` : 'not run'}; ` +
+    `faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`,
 );
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
 /** Locally, a missing PostgreSQL, Redis or nginx skips the tests that need it; in CI those tests fail instead. */
 function warnMissingEngines() {
-  if (process.env.CI === 'true' || process.env.CI === '1') return;
+  if (inCi) return;
   const missing = missingEngines();
   if (missing.length === 0) return;
   console.warn('\nNot installed, so these tests will be skipped:');

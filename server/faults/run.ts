@@ -5,7 +5,8 @@
  * scenario's result. Prints a table and exits 1 on any violation.
  */
 import fs from 'node:fs';
-import { EngineMissing, engineUnavailable, nginxPath, postgresBinDir, redisServerPath } from '../../scripts/lib/engines.mjs';
+import { EngineMissing, engineUnavailable } from '../../scripts/lib/engines.mjs';
+import { missingEngines } from '../../scripts/lib/missing-engines.mjs';
 import { formatTable, passed, type ScenarioResult } from './harness/report.ts';
 import { setTarget, type TargetKind } from './harness/target.ts';
 import { gracefulShutdown } from './scenarios/graceful-shutdown.ts';
@@ -80,12 +81,8 @@ async function runBounded(name: string, run: () => Promise<ScenarioResult>, limi
 
 /** The cluster needs PostgreSQL, Redis and nginx: without them it is skipped locally and fails in CI. */
 function clusterAvailable(): boolean {
-  const missing = [
-    !postgresBinDir() && new EngineMissing('postgres', 'PostgreSQL (initdb and pg_ctl)'),
-    !redisServerPath() && new EngineMissing('redis', 'Redis (redis-server)'),
-    !nginxPath() && new EngineMissing('nginx', 'nginx'),
-  ].filter((e): e is EngineMissing => e !== false);
-  for (const error of missing) engineUnavailable(error);
+  const missing = missingEngines();
+  for (const m of missing) engineUnavailable(new EngineMissing(m.engine, m.name));
   return missing.length === 0;
 }
 
