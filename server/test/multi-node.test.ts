@@ -234,3 +234,24 @@ describe.skipIf(missing !== undefined)('two nodes sharing one database and one R
     }, 40_000);
   });
 });
+
+describe.skipIf(missing !== undefined)('a node whose Redis went away', () => {
+  it('still answers, counting rate limits in its own memory, and still shuts down at once', async () => {
+    const own = await startRedis();
+    const node = await startTestServer({ SVC_REDIS_URL: own.url });
+    try {
+      const someone = await createAgent(node.api);
+      await own.stop();
+      const login = await node.api.post('/api/v1/auth/login', { email: someone.email, password: 'wrong password' });
+      expect(login.status).toBe(401);
+      // A change that broadcasts: its message to the other nodes waits in the client for Redis to return.
+      expect((await node.api.post('/api/v1/channels', { kind: 'widget', name: 'Offline', agent_ids: [] }, ADMIN_TOKEN)).status).toBe(201);
+      const started = Date.now();
+      await node.stop();
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      await node.dispose();
+      await own.stop();
+    }
+  });
+});

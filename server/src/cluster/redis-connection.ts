@@ -32,7 +32,12 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisConne
     client,
     adapter: createAdapter(client, { streamName: 'svc:socket.io', channelPrefix: 'svc:socket.io', sessionKeyPrefix: 'svc:sio-session:' }),
     async close() {
-      if (client.isOpen) await client.close();
+      if (!client.isOpen) return;
+      // Commands queued while Redis is away would hold a graceful close forever; give live ones a moment.
+      if (!client.isReady) return client.destroy();
+      const timer = setTimeout(() => client.destroy(), 2000);
+      await client.close();
+      clearTimeout(timer);
     },
   };
 }
