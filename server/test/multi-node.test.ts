@@ -244,8 +244,11 @@ describe.skipIf(missing !== undefined)('a node whose Redis went away', () => {
       await own.stop();
       const login = await node.api.post('/api/v1/auth/login', { email: someone.email, password: 'wrong password' });
       expect(login.status).toBe(401);
-      // A change that broadcasts: its message to the other nodes waits in the client for Redis to return.
-      expect((await node.api.post('/api/v1/channels', { kind: 'widget', name: 'Offline', agent_ids: [] }, ADMIN_TOKEN)).status).toBe(201);
+      // Changes that broadcast and notify the other nodes: their messages wait in the client for Redis to return.
+      const created = await node.api.post('/api/v1/channels', { kind: 'widget', name: 'Offline', agent_ids: [] }, ADMIN_TOKEN);
+      expect(created.status).toBe(201);
+      const callback = { enabled: false, time_zone: 'UTC', schedule: {}, balance: 0 };
+      expect((await node.api.patch(`/api/v1/channels/${created.body.id}`, { callback }, ADMIN_TOKEN)).status).toBe(200);
       const started = Date.now();
       await node.stop();
       expect(Date.now() - started).toBeLessThan(3000);

@@ -30,7 +30,11 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisConne
   await client.connect();
   return {
     client,
-    adapter: createAdapter(client, { streamName: 'svc:socket.io', channelPrefix: 'svc:socket.io', sessionKeyPrefix: 'svc:sio-session:' }),
+    adapter: createAdapter(publishCaught(client, log), {
+      streamName: 'svc:socket.io',
+      channelPrefix: 'svc:socket.io',
+      sessionKeyPrefix: 'svc:sio-session:',
+    }),
     async close() {
       if (!client.isOpen) return;
       // Commands queued while Redis is away would hold a graceful close forever; give live ones a moment.
@@ -40,4 +44,23 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisConne
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The streams adapter leaves the promise of its pub/sub PUBLISH (serverSideEmit) unhandled: one refused or
+ * flushed while Redis is away (at shutdown, say) must be logged, not crash the process as an unhandled rejection.
+ */
+function publishCaught(client: RedisClient, log: Logger): RedisClient {
+  const publish = (channel: string, message: string | Buffer) =>
+    client.publish(channel, message).catch((err: unknown) => {
+      log.warn({ err, channel }, 'redis publish failed');
+      return 0;
+    });
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'publish' || prop === 'PUBLISH') return publish;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
