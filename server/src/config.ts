@@ -30,6 +30,10 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
     .optional(),
   SVC_SMTP_FROM: z.string().min(3).max(320).optional(),
+  SVC_REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL, e.g. redis://:password@redis.internal:6379/0')
+    .optional(),
 });
 
 export interface Config {
@@ -62,6 +66,8 @@ export interface Config {
   staticDir: string | undefined;
   /** Chat transcripts by e-mail: the SMTP server and the sender; off without a URL. */
   smtp: { url: string; from: string } | null;
+  /** Several nodes (issue 8): socket.io rooms and rate limits shared through this Redis; one node without it. */
+  redisUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -97,5 +103,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.SVC_TRUST_PROXY === '1',
     logLevel: e.SVC_LOG_LEVEL,
     staticDir: e.SVC_STATIC_DIR,
+    redisUrl: e.SVC_REDIS_URL,
   };
 }

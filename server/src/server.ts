@@ -23,6 +23,8 @@ import { consoleCallProvider } from './calls/call-provider.ts';
 import { registerCallRoutes } from './calls/call-routes.ts';
 import { createCallService } from './calls/call-service.ts';
 import { createChannelService } from './channels/channel-service.ts';
+import { createClusterNotices } from './cluster/cluster-notices.ts';
+import { connectRedis } from './cluster/redis-connection.ts';
 import { chatApiOutbound, CHAT_API_DELIVERY } from './channels/chat-api/chat-api-outbound.ts';
 import { attachVisitorCalls } from './channels/widget/visitor-calls.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
@@ -69,7 +71,7 @@ export interface RunningServer {
   demo: DemoLogin | undefined;
   sites: string[];
   log: Logger;
-  /** Stops accepting, finishes requests and delivery attempts in flight, closes the database. */
+  /** Stops accepting, finishes requests and delivery attempts in flight, closes Redis (when used) and the database. */
   close(): Promise<void>;
 }
 
@@ -81,7 +83,9 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   events.setMaxListeners(50);
   const urls = new PublicUrls();
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
-  const rateLimits = createRateLimits(config.rateLimits);
+  // Several nodes share one Redis (issue 8): socket.io rooms and rate limits span them; one node needs none.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
+  const rateLimits = createRateLimits(config.rateLimits, redis?.client);
   const adminToken = await resolveAdminToken(store, config.adminToken);
 
   const uploads = createUploadStore(path.resolve(config.uploadsDir));
@@ -164,7 +168,13 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
 
   const httpServer = http.createServer(app.callback());
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
-  const io = new SocketServer(httpServer, { serveClient: false, maxHttpBufferSize: 64 * 1024, cors: { origin: true, credentials: false } });
+  const io = new SocketServer(httpServer, {
+    serveClient: false,
+    maxHttpBufferSize: 64 * 1024,
+    cors: { origin: true, credentials: false },
+    ...(redis ? { adapter: redis.adapter } : {}),
+  });
+  const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
   attachAgentSocket(io, { store, events, conversations });
   const visitors = attachWidgetGateway(io, {
     store,
@@ -177,8 +187,9 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     trustProxy: config.trustProxy,
     geoip,
     departments,
+    notices,
   });
-  const visitorCalls = attachVisitorCalls(visitors, { store, events, calls, rateLimits, log });
+  const visitorCalls = attachVisitorCalls(visitors, { store, events, calls, rateLimits, log, notices });
 
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
@@ -219,6 +230,9 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         httpServer.closeIdleConnections();
         await worker.stop();
         await stopped;
+        // After socket.io (its adapter publishes through the client) and the requests and attempts in flight.
+        notices.close();
+        await redis?.close();
         await store.close();
       })();
       return closing;

@@ -55,6 +55,7 @@ export function createAgentService(deps: { store: Store; events: DomainEvents })
       for (const tokenHash of revoked) events.emit('agent.token-revoked', { tokenHash });
       if (request.channel_ids) await moveToChannels(id, [...new Set(request.channel_ids)]);
       const updated = (await store.agents.findById(id))!;
+      events.emit('agent.updated', { agent: updated });
       if (wasOnline && !updated.active) await announcePresence(updated);
       return updated;
     },

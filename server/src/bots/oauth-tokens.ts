@@ -16,6 +16,10 @@ interface Held {
  * spec 5.3 done as the contract says: an OAuth 2.0 client-credentials token per provider, fetched when first
  * needed and renewed before it expires. The provider sends it back on `/providers/...`; a token is accepted
  * there while it is valid, its hash kept in the database so a restart does not lock the provider out.
+ *
+ * Several nodes (issue 8) each hold their own token: every one is remembered in the shared table, so a token
+ * any node obtained is accepted on every node. A provider that revokes a client's older tokens when it issues
+ * a new one would make nodes take turns fetching (each refused token is forgotten and fetched again).
  */
 export function createProviderTokens(deps: { store: Store; timeoutMs: number; urlPolicy: UrlPolicy }) {
   const held = new Map<number, Held>();

@@ -22,6 +22,8 @@ export interface DomainEventMap {
   'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: DeliveryState; error: string | null }];
   typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
   presence: [{ agent: AgentRecord; channelIds: number[] }];
+  /** An admin changed an agent (name, photo, role, activity...). */
+  'agent.updated': [{ agent: AgentRecord }];
   'channel.status': [{ channelId: number; status: 0 | 1 }];
   /** The channel was deleted: its live connections end. */
   'channel.deleted': [{ channelId: number }];

@@ -2,6 +2,7 @@ import { finalCallStatuses, type CallRequestAnswer } from '@svc/protocol';
 import type { Logger } from 'pino';
 import type { CallService } from '../../calls/call-service.ts';
 import { visitorCallView } from '../../calls/call-views.ts';
+import type { ClusterNotices } from '../../cluster/cluster-notices.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
 import type { Store } from '../../store/store.ts';
@@ -17,10 +18,10 @@ const CLOCK_MS = 60_000;
  */
 export function attachVisitorCalls(
   nsp: VisitorNamespace,
-  deps: { store: Store; events: DomainEvents; calls: CallService; rateLimits: RateLimits; log: Logger },
+  deps: { store: Store; events: DomainEvents; calls: CallService; rateLimits: RateLimits; log: Logger; notices: ClusterNotices },
 ) {
-  const { store, events, calls, log } = deps;
-  /** The availability each socket last heard, so only changes are sent. */
+  const { store, events, calls, log, notices } = deps;
+  /** The availability each of this node's sockets last heard, so only changes are sent. */
   const heard = new Map<string, string>();
 
   nsp.on('connection', (socket) => {
@@ -41,8 +42,10 @@ export function attachVisitorCalls(
     });
   });
 
+  /** Each node refreshes its own sockets only: `heard` is this node's memory of what they were told. */
   async function refresh(channelId: number, clientId?: number) {
-    const sockets = await nsp.in(clientId === undefined ? channelVisitorsRoom(channelId) : visitorRoom(clientId)).fetchSockets();
+    const room = clientId === undefined ? channelVisitorsRoom(channelId) : visitorRoom(clientId);
+    const sockets = await nsp.in(room).local.fetchSockets();
     if (sockets.length === 0) return;
     const channel = await store.channels.findById(channelId);
     if (!channel) return;
@@ -62,10 +65,13 @@ export function attachVisitorCalls(
     nsp.to(visitorRoom(call.clientId)).emit('call', visitorCallView(call));
     // Starting or ending a call changes "a call is already in progress" for its visitor; minutes spent reach
     // the channel's other visitors through callback.settings.
-    if (call.status === 'start' || finalCallStatuses.includes(call.status)) guard(refresh(call.channelId, call.clientId));
+    if (call.status === 'start' || finalCallStatuses.includes(call.status))
+      notices.publish('callback.changed', { channelId: call.channelId, clientId: call.clientId });
   });
-  events.on('callback.settings', ({ channelId }) => guard(refresh(channelId)));
-  events.on('channel.status', ({ channelId }) => guard(refresh(channelId)));
+  // The change happened on one node; the visitors it concerns may be connected to any (issue 8).
+  events.on('callback.settings', ({ channelId }) => notices.publish('callback.changed', { channelId }));
+  events.on('channel.status', ({ channelId }) => notices.publish('callback.changed', { channelId }));
+  notices.on('callback.changed', ({ channelId, clientId }) => guard(refresh(channelId, clientId)));
 
   const clock = setInterval(() => {
     if (nsp.sockets.size === 0) return;

@@ -17,6 +17,7 @@ import type { Logger } from 'pino';
 import type { Namespace, Server, Socket } from 'socket.io';
 import type { CallService } from '../../calls/call-service.ts';
 import { visitorCallView } from '../../calls/call-views.ts';
+import type { ClusterNotices } from '../../cluster/cluster-notices.ts';
 import type { ClientRef, ConversationService } from '../../conversations/conversation-service.ts';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
 import type { DepartmentService } from '../../departments/department-service.ts';
@@ -51,6 +52,7 @@ interface GatewayDeps {
   trustProxy: boolean;
   /** spec 2.3 session.geoip of the visitor's address. */
   geoip: GeoIpSource;
+  notices: ClusterNotices;
 }
 
 /** Every tab of one visitor shares this room; a visitor only ever joins its own. */
@@ -66,6 +68,7 @@ const clientRef = (v: ClientRecord): ClientRef => ({ key: v.externalKey, id: v.e
 export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
   const { store, events, conversations, rateLimits, log } = deps;
   const nsp = io.of(VISITOR_NAMESPACE) as unknown as VisitorNamespace;
+  /** Agents' names and photos as visitors see them; every node drops an entry when the agent changes anywhere. */
   const agentCache = new Map<number, AgentRecord | undefined>();
   const agentOf = async (id: number | null) => {
     if (id === null) return undefined;
@@ -334,7 +337,10 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
   events.on('channel.status', ({ channelId, status }) => {
     nsp.to(channelVisitorsRoom(channelId)).emit('status', { status: status === 1 ? 'online' : 'offline' });
   });
-  events.on('presence', ({ agent }) => agentCache.set(agent.id, agent));
+  // A change made through another node must reach this node's cache too (issue 8): a notice, not the local event.
+  events.on('presence', ({ agent }) => deps.notices.publish('agent.changed', { agentId: agent.id }));
+  events.on('agent.updated', ({ agent }) => deps.notices.publish('agent.changed', { agentId: agent.id }));
+  deps.notices.on('agent.changed', ({ agentId }) => agentCache.delete(agentId));
 
   return nsp;
 }

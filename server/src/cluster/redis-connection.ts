@@ -1,0 +1,66 @@
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import type { Logger } from 'pino';
+import { createClient } from 'redis';
+import type { ServerOptions } from 'socket.io';
+
+const newClient = (url: string) => createClient({ url });
+export type RedisClient = ReturnType<typeof newClient>;
+
+export interface RedisConnection {
+  client: RedisClient;
+  /** socket.io's adapter: room broadcasts, socketsJoin/Leave, disconnectSockets and serverSideEmit reach every node. */
+  adapter: ServerOptions['adapter'];
+  /** Closes the client; call it after socket.io is closed (the adapter closes the clients it duplicated). */
+  close(): Promise<void>;
+}
+
+/**
+ * The Redis every node shares (SVC_REDIS_URL, issue 8). Streams rather than plain pub/sub: a node that loses
+ * Redis for a moment resumes the stream where it stopped instead of missing the broadcasts sent meanwhile.
+ */
+export async function connectRedis(url: string, log: Logger): Promise<RedisConnection> {
+  const client = newClient(url);
+  // Without a listener an error event would crash the process; node-redis reconnects by itself.
+  let lastError = '';
+  client.on('error', (err: Error) => {
+    if (err.message !== lastError) log.error({ err }, 'redis connection failed');
+    lastError = err.message;
+  });
+  client.on('ready', () => (lastError = ''));
+  await client.connect();
+  return {
+    client,
+    adapter: createAdapter(publishCaught(client, log), {
+      streamName: 'svc:socket.io',
+      channelPrefix: 'svc:socket.io',
+      sessionKeyPrefix: 'svc:sio-session:',
+    }),
+    async close() {
+      if (!client.isOpen) return;
+      // Commands queued while Redis is away would hold a graceful close forever; give live ones a moment.
+      if (!client.isReady) return client.destroy();
+      const timer = setTimeout(() => client.destroy(), 2000);
+      await client.close();
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * The streams adapter leaves the promise of its pub/sub PUBLISH (serverSideEmit) unhandled: one refused or
+ * flushed while Redis is away (at shutdown, say) must be logged, not crash the process as an unhandled rejection.
+ */
+function publishCaught(client: RedisClient, log: Logger): RedisClient {
+  const publish = (channel: string, message: string | Buffer) =>
+    client.publish(channel, message).catch((err: unknown) => {
+      log.warn({ err, channel }, 'redis publish failed');
+      return 0;
+    });
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'publish' || prop === 'PUBLISH') return publish;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
