@@ -85,7 +85,7 @@ const send = (socket: VisitorSocket, text: string) =>
 describe.skipIf(missing !== undefined)('two nodes sharing one database and one Redis', () => {
   beforeAll(async () => {
     a = await startTestServer({ SVC_REDIS_URL: redis!.url });
-    b = await startTestServer({ SVC_REDIS_URL: redis!.url, SVC_DB: a.dbPath });
+    b = await startTestServer({ SVC_REDIS_URL: redis!.url }, undefined, a.dbPath);
     integrator = await startFakeIntegrator();
     agent = await createAgent(a.api, { name: 'Nadia' });
     widget = (await a.api.post('/api/v1/channels', { kind: 'widget', name: 'Shop', agent_ids: [agent.id] }, ADMIN_TOKEN)).body;
