@@ -31,6 +31,13 @@ export async function postIntake(base: string, endpoint: string, m: IntakeMessag
       body: { sender: { id: m.senderId }, message: { type: 'text', text: m.text } },
     });
     m.status = answer.status;
+    // The service never answers 502: that is nginx saying the node went away mid-request, which is no answer,
+    // as a reset connection is for a client talking to the node itself.
+    if (answer.status === 502) {
+      m.outcome = 'unanswered';
+      m.error = '502 from nginx';
+      return;
+    }
     m.outcome = answer.status >= 200 && answer.status < 300 ? 'acked' : 'refused';
     if (m.outcome === 'acked') m.chatId = answer.body.chat_id;
   } catch (err) {

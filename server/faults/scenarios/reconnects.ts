@@ -68,11 +68,12 @@ export async function reconnects(sizes: ReconnectSizes): Promise<ScenarioResult>
     await Promise.all(writes);
     toggling = false;
     const drops = (await Promise.all(toggles)).reduce((a, b) => a + b, 0);
-    for (const v of visitors) v.reconnect();
-    const settled = await waitUntil(
-      () => visitors.every((v, i) => v.connected() && v.pending() === 0 && v.agentTexts().length >= agentTexts[i]!.length),
-      20_000,
-    );
+    // As the widget does, a visitor whose connection is down connects again: a drop still closing when the
+    // toggling ended leaves its socket down after the first reconnect() found it up.
+    const settled = await waitUntil(() => {
+      for (const v of visitors) v.reconnect();
+      return visitors.every((v, i) => v.connected() && v.pending() === 0 && v.agentTexts().length >= agentTexts[i]!.length);
+    }, 20_000);
     if (!settled) failures.push('not every visitor was connected with an empty outbox and every agent message in time');
 
     let missing = 0;
