@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { migratePg } from './pg-migrations.ts';
 
@@ -35,20 +36,29 @@ export interface OpenPgOptions {
 const RETRYABLE = new Set(['40001', '40P01']);
 const TX_ATTEMPTS = 5;
 
+// Every statement is a named prepared statement: each connection parses and plans it once, not on every call.
+// The repositories' SQL is a fixed set of texts (the few built ones vary only in which columns they set).
+const statementNames = new Map<string, string>();
+const named = (text: string, values: unknown[]): pg.QueryConfig => {
+  let name = statementNames.get(text);
+  if (!name) statementNames.set(text, (name = `svc_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`));
+  return { name, text, values };
+};
+
 function sqlOver(q: pg.Pool | pg.PoolClient): PgSql {
   return {
     async all<T>(sql: string, params: unknown[] = []) {
-      return (await q.query(sql, params)).rows as T[];
+      return (await q.query(named(sql, params))).rows as T[];
     },
     async one<T>(sql: string, params: unknown[] = []) {
-      return (await q.query(sql, params)).rows[0] as T | undefined;
+      return (await q.query(named(sql, params))).rows[0] as T | undefined;
     },
     async value<T>(sql: string, params: unknown[] = []) {
-      const result = await q.query({ text: sql, values: params, rowMode: 'array' });
+      const result = await q.query({ ...named(sql, params), rowMode: 'array' });
       return (result.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
     },
     async run(sql: string, params: unknown[] = []) {
-      return (await q.query(sql, params)).rowCount ?? 0;
+      return (await q.query(named(sql, params))).rowCount ?? 0;
     },
   };
 }
