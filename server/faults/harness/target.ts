@@ -34,8 +34,10 @@ let kind: TargetKind = 'sqlite';
 export const setTarget = (k: TargetKind) => void (kind = k);
 export const currentTarget = () => kind;
 
+// One PostgreSQL for the whole suite (each cluster gets a new database on it), stopped when the suite ends.
 let postgres: Promise<RunningPostgres> | undefined;
-process.on('exit', () => void postgres?.then((p) => p.stop()));
+let startedPostgres: RunningPostgres | undefined;
+process.on('exit', () => startedPostgres?.stop());
 
 /** Starts the current target with extra server environment. */
 export function startTarget(env: Record<string, string> = {}): Promise<Target> {
@@ -69,7 +71,7 @@ interface Cluster {
 
 async function startClusterTarget(env: Record<string, string>): Promise<Target> {
   postgres ??= startPostgres({ maxConnections: 300 });
-  const pgServer = await postgres;
+  const pgServer = (startedPostgres = await postgres);
   const dbUrl = pgServer.createDatabase(`svc_faults_${randomBytes(5).toString('hex')}`);
   const redis = await startRedis();
   const nodeEnv = { ...env, SVC_DB: dbUrl, SVC_REDIS_URL: redis.url, SVC_TRUST_PROXY: '1' };

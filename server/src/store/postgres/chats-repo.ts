@@ -12,7 +12,7 @@ import {
   type NewClientMessage,
 } from '../chats-repo.ts';
 import type { NewDelivery } from '../records.ts';
-import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
+import { clientColumns, toClient, type ClientRow } from '../rows.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
@@ -31,7 +31,6 @@ const select = `
 const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
 const chatById = async (sql: PgSql, id: number) => toChat((await sql.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]))!);
-const messageById = async (sql: PgSql, id: number) => toMessage((await sql.one<MessageRow>(`${messageSelect} WHERE m.id = $1`, [id]))!);
 
 interface NewMessageRow {
   chatId: number;
@@ -42,15 +41,22 @@ interface NewMessageRow {
   delivery: 'pending' | 'delivered';
 }
 
-/** Stores a message and makes it the chat's last one. The caller holds the chat's row lock. */
+/** Stores a message and makes it the chat's last one, in one statement. The caller holds the chat's row lock. */
 async function insertMessage(sql: PgSql, m: NewMessageRow, now: number): Promise<number> {
-  const id = (await sql.value<number>(
-    `INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+  return (await sql.value<number>(
+    `WITH m AS (
+       INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
+     ), last AS (UPDATE chats SET last_message_id = (SELECT id FROM m) WHERE id = $1)
+     SELECT id FROM m`,
     [m.chatId, m.author, m.agentId, m.message.type, m.message.text, mediaJson(m.message.media), m.externalId, m.delivery, now],
   ))!;
-  await sql.run('UPDATE chats SET last_message_id = $1 WHERE id = $2', [id, m.chatId]);
-  return id;
+}
+
+/** The chat and its last message, the one just stored (a round trip less than reading the message apart). */
+async function chatWithLastMessage(sql: PgSql, chatId: number) {
+  const chat = await chatById(sql, chatId);
+  return { chat, message: chat.lastMessage! };
 }
 
 /**
@@ -138,8 +144,7 @@ async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise
       JSON.stringify({ chatId, messageId }),
     ]);
   }
-  const chat = await chatById(sql, chatId);
-  const message = await messageById(sql, messageId);
+  const { chat, message } = await chatWithLastMessage(sql, chatId);
   const forward = input.forward?.({ chat, message }) ?? null;
   if (forward) await insertPgDelivery(sql, { ...forward, chatId, messageId: null }, now);
   return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };
@@ -178,7 +183,7 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   else if ('notSent' in delivery)
     await sql.run("UPDATE messages SET delivery = 'failed', error = $1 WHERE id = $2", [delivery.notSent, messageId]);
   else await insertPgDelivery(sql, { ...delivery, chatId: input.chatId, messageId }, now);
-  return { chat: await chatById(sql, input.chatId), message: await messageById(sql, messageId) };
+  return chatWithLastMessage(sql, input.chatId);
 }
 
 export function createPgChatsRepo(db: PgDb): ChatsRepo {
