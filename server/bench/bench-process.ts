@@ -43,3 +43,14 @@ export async function stopProcess(r: Running): Promise<void> {
     r.child.kill('SIGTERM');
   });
 }
+
+/** A JSON request that must succeed, for setting up what a benchmark measures. */
+export async function json(method: string, url: string, body?: unknown, token?: string) {
+  const res = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as any;
+}

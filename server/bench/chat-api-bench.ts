@@ -6,20 +6,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { BENCH_ADMIN_TOKEN, root, startProcess, startService, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-
-async function json(method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as any;
-}
 
 async function load(url: string) {
   let n = 0;

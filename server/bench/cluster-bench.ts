@@ -9,20 +9,10 @@ import autocannon from 'autocannon';
 import { VISITOR_NAMESPACE } from '@svc/protocol';
 import { io } from 'socket.io-client';
 import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
-import { BENCH_ADMIN_TOKEN, root, startProcess, startService, stopProcess, type Running } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, json, root, startProcess, startService, stopProcess, type Running } from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-
-async function json(method: string, url: string, body?: unknown, token?: string) {
-  const res = await fetch(url, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as any;
-}
 
 interface LoadResult {
   rps: number;

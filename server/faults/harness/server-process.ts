@@ -6,6 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const FAULTS_ADMIN_TOKEN = 'faults-admin-token-0123456789';
+
+/** Short timeouts for the scenarios that kill a node: they keep the delivery lease short, so a delivery in
+ * flight at the kill is retried once it ends (twice the longest timeout plus 10 s, docs/operators.md#shutdown). */
+export const SHORT_TIMEOUTS = {
+  SVC_DELIVERY_ATTEMPTS: '100',
+  SVC_DELIVERY_INTERVAL_MS: '300',
+  SVC_BOT_TIMEOUT_MS: '300',
+  SVC_WEBHOOK_TIMEOUT_MS: '300',
+};
+export const SHORT_LEASE_MS = 300 * 2 + 10_000;
 const builtServer = path.join(repoRoot, 'server/dist/main.js');
 
 // Whatever ends the suite (a scenario over its time limit included), no server is left running.

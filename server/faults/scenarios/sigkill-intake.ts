@@ -3,6 +3,7 @@ import { sleep, waitUntil } from '../harness/http-client.ts';
 import { checkDeliveries, startIntegrator, type Integrator } from '../harness/integrator.ts';
 import { intakeMessages, resendUnacknowledged, runIntakeLoad, type IntakeMessage } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
+import { SHORT_LEASE_MS, SHORT_TIMEOUTS } from '../harness/server-process.ts';
 import { startTarget } from '../harness/target.ts';
 import { checkStored } from '../harness/stored-check.ts';
 
@@ -11,16 +12,6 @@ export interface SigkillSizes {
   messages: number;
   perSecond: number;
 }
-
-// Short timeouts keep the delivery lease short: a delivery in flight at the kill is retried once it ends
-// (twice the longest timeout plus 10 s, docs/operators.md#shutdown).
-const TIMEOUTS = {
-  SVC_DELIVERY_ATTEMPTS: '100',
-  SVC_DELIVERY_INTERVAL_MS: '300',
-  SVC_BOT_TIMEOUT_MS: '300',
-  SVC_WEBHOOK_TIMEOUT_MS: '300',
-};
-const LEASE_MS = 300 * 2 + 10_000;
 
 const debug = (line: string) => void (process.env.FAULTS_DEBUG && process.stderr.write(`${new Date().toISOString()} ${line}\n`));
 
@@ -88,7 +79,7 @@ export async function sigkillDuringIntake(sizes: SigkillSizes): Promise<Scenario
 }
 
 async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, totals: RunTotals): Promise<string> {
-  let server = await startTarget(TIMEOUTS);
+  let server = await startTarget(SHORT_TIMEOUTS);
   try {
     const agent = await createAgent(server.base);
     const endpoint = await createChatApiChannel(server.base, integrator.url, agent);
@@ -124,7 +115,7 @@ async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, 
     totals.missing += stored.missing;
     totals.duplicates += stored.duplicates;
 
-    const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sentReplies).missing === 0, LEASE_MS + 20_000, 200);
+    const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sentReplies).missing === 0, SHORT_LEASE_MS + 20_000, 200);
     if (!arrived) totals.failures.push(`run ${run}: agent replies still missing at the integrator after the lease`);
     const check = checkDeliveries(integrator.accepted, sentReplies);
     debug(`run ${run}: replies arrived`);

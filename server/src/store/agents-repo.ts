@@ -26,6 +26,21 @@ export const toAgent = (r: AgentRow): AgentRecord => ({
 
 export const agentColumns = 'a.id, a.name, a.email, a.photo, a.status, a.role, a.active, a.created_at';
 
+/** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
+export function agentPatchColumns(patch: AgentPatch): [string, unknown][] {
+  const columns: Record<string, unknown> = {
+    name: patch.name,
+    email: patch.email,
+    password_hash: patch.passwordHash,
+    photo: patch.photo,
+    role: patch.role,
+    active: patch.active === undefined ? undefined : patch.active ? 1 : 0,
+    // A deactivated agent is offline at once.
+    status: patch.active === false ? 'offline' : undefined,
+  };
+  return Object.entries(columns).filter(([, v]) => v !== undefined);
+}
+
 export function createAgentsRepo(db: Db) {
   const q = {
     insert: db.prepare(
@@ -64,16 +79,7 @@ export function createAgentsRepo(db: Db) {
   );
 
   const update = db.transaction((id: number, patch: AgentPatch): string[] => {
-    const columns: Record<string, unknown> = {
-      name: patch.name,
-      email: patch.email,
-      password_hash: patch.passwordHash,
-      photo: patch.photo,
-      role: patch.role,
-      active: patch.active === undefined ? undefined : patch.active ? 1 : 0,
-      status: patch.active === false ? 'offline' : undefined,
-    };
-    const set = Object.entries(columns).filter(([, v]) => v !== undefined);
+    const set = agentPatchColumns(patch);
     if (set.length)
       db.prepare(`UPDATE agents SET ${set.map(([k]) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...Object.fromEntries(set), id });
     if (patch.channelIds) {

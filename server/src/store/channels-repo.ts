@@ -75,6 +75,22 @@ export interface ChannelPatch {
   callback?: CallbackSettings;
 }
 
+/** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
+export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
+  const columns: Record<string, unknown> = {
+    name: patch.name,
+    webhook_url: patch.webhookUrl,
+    chunked: patch.chunked === undefined ? undefined : patch.chunked ? 1 : 0,
+    safe_domains_json: patch.safeDomains === undefined ? undefined : JSON.stringify(patch.safeDomains),
+    webhook_events_json: patch.webhookEvents === undefined ? undefined : JSON.stringify(patch.webhookEvents),
+    signing_secret: patch.signingSecret,
+    callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
+    bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
+    bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
+  };
+  return Object.entries(columns).filter(([, v]) => v !== undefined);
+}
+
 export function createChannelsRepo(db: Db) {
   const q = {
     insert: db.prepare(
@@ -135,24 +151,12 @@ export function createChannelsRepo(db: Db) {
   });
 
   const update = db.transaction((id: number, patch: ChannelPatch) => {
-    const sets: string[] = [];
-    const values: Record<string, unknown> = { id };
-    const column = (name: string, value: unknown) => {
-      sets.push(`${name} = @${name}`);
-      values[name] = value;
-    };
-    if (patch.name !== undefined) column('name', patch.name);
-    if (patch.webhookUrl !== undefined) column('webhook_url', patch.webhookUrl);
-    if (patch.chunked !== undefined) column('chunked', patch.chunked ? 1 : 0);
-    if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
-    if (patch.webhookEvents !== undefined) column('webhook_events_json', JSON.stringify(patch.webhookEvents));
-    if (patch.signingSecret !== undefined) column('signing_secret', patch.signingSecret);
-    if (patch.callback !== undefined) column('callback_json', JSON.stringify(patch.callback));
-    if (patch.bot !== undefined) {
-      column('bot_provider_id', patch.bot?.providerRowId ?? null);
-      column('bot_token', patch.bot?.token ?? null);
-    }
-    if (sets.length > 0) db.prepare(`UPDATE channels SET ${sets.join(', ')} WHERE id = @id AND deleted_at IS NULL`).run(values);
+    const set = channelPatchColumns(patch);
+    if (set.length > 0)
+      db.prepare(`UPDATE channels SET ${set.map(([k]) => `${k} = @${k}`).join(', ')} WHERE id = @id AND deleted_at IS NULL`).run({
+        ...Object.fromEntries(set),
+        id,
+      });
     if (patch.agentIds !== undefined) setAgents(id, patch.agentIds);
   });
 

@@ -1,4 +1,4 @@
-import { agentColumns, toAgent, type AgentPatch, type AgentRow, type AgentsRepo } from '../agents-repo.ts';
+import { agentColumns, agentPatchColumns, toAgent, type AgentPatch, type AgentRow, type AgentsRepo } from '../agents-repo.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
 const byId = `SELECT ${agentColumns} FROM agents a WHERE a.id = $1`;
@@ -15,16 +15,7 @@ async function replaceChannels(sql: PgSql, agentId: number, channelIds: number[]
 }
 
 async function applyPatch(sql: PgSql, id: number, patch: AgentPatch): Promise<string[]> {
-  const columns: Record<string, unknown> = {
-    name: patch.name,
-    email: patch.email,
-    password_hash: patch.passwordHash,
-    photo: patch.photo,
-    role: patch.role,
-    active: patch.active === undefined ? undefined : patch.active ? 1 : 0,
-    status: patch.active === false ? 'offline' : undefined,
-  };
-  const set = Object.entries(columns).filter(([, v]) => v !== undefined);
+  const set = agentPatchColumns(patch);
   if (set.length)
     await sql.run(`UPDATE agents SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1`, [id, ...set.map(([, v]) => v)]);
   if (patch.channelIds) {

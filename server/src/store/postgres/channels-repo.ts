@@ -1,7 +1,7 @@
 import type { BusinessHours } from '@svc/protocol';
 import { hoursTakeChats } from '../../lib/business-hours.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { toChannel, type ChannelPatch, type ChannelRow, type ChannelsRepo } from '../channels-repo.ts';
+import { channelPatchColumns, toChannel, type ChannelPatch, type ChannelRow, type ChannelsRepo } from '../channels-repo.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
 const select = `
@@ -24,24 +24,12 @@ async function replaceAgents(sql: PgSql, channelId: number, agentIds: number[]) 
 }
 
 async function applyPatch(sql: PgSql, id: number, patch: ChannelPatch) {
-  const sets: string[] = [];
-  const values: unknown[] = [id];
-  const column = (name: string, value: unknown) => {
-    values.push(value);
-    sets.push(`${name} = $${values.length}`);
-  };
-  if (patch.name !== undefined) column('name', patch.name);
-  if (patch.webhookUrl !== undefined) column('webhook_url', patch.webhookUrl);
-  if (patch.chunked !== undefined) column('chunked', patch.chunked ? 1 : 0);
-  if (patch.safeDomains !== undefined) column('safe_domains_json', JSON.stringify(patch.safeDomains));
-  if (patch.webhookEvents !== undefined) column('webhook_events_json', JSON.stringify(patch.webhookEvents));
-  if (patch.signingSecret !== undefined) column('signing_secret', patch.signingSecret);
-  if (patch.callback !== undefined) column('callback_json', JSON.stringify(patch.callback));
-  if (patch.bot !== undefined) {
-    column('bot_provider_id', patch.bot?.providerRowId ?? null);
-    column('bot_token', patch.bot?.token ?? null);
-  }
-  if (sets.length > 0) await sql.run(`UPDATE channels SET ${sets.join(', ')} WHERE id = $1 AND deleted_at IS NULL`, values);
+  const set = channelPatchColumns(patch);
+  if (set.length > 0)
+    await sql.run(`UPDATE channels SET ${set.map(([k], i) => `${k} = $${i + 2}`).join(', ')} WHERE id = $1 AND deleted_at IS NULL`, [
+      id,
+      ...set.map(([, v]) => v),
+    ]);
   if (patch.agentIds === undefined) return;
   // Without the lock two nodes replacing the same channel's agents would end with the union of both lists.
   await sql.run('SELECT 1 FROM channels WHERE id = $1 FOR UPDATE', [id]);
