@@ -31,6 +31,10 @@ export interface Target {
 }
 
 let kind: TargetKind = 'sqlite';
+
+/** What `integrity()` checks, in words, for the scenarios' notes. */
+export const integrityCheckName = () =>
+  kind === 'sqlite' ? 'PRAGMA integrity_check' : 'the PostgreSQL check (every message has its chat)';
 export const setTarget = (k: TargetKind) => void (kind = k);
 export const currentTarget = () => kind;
 

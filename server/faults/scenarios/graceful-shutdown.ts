@@ -3,7 +3,7 @@ import { must, sleep, waitUntil } from '../harness/http-client.ts';
 import { checkDeliveries, startIntegrator } from '../harness/integrator.ts';
 import { intakeMessages, resendUnacknowledged, runIntakeLoad } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
-import { startTarget } from '../harness/target.ts';
+import { integrityCheckName, startTarget } from '../harness/target.ts';
 import { checkStored, storedCounts } from '../harness/stored-check.ts';
 import { startVisitor, type Visitor } from '../harness/visitor-client.ts';
 
@@ -86,7 +86,7 @@ export async function gracefulShutdown(sizes: ShutdownSizes): Promise<ScenarioRe
     const stop = await server.stop();
     if (stop.code !== 0) failures.push(`exit code ${stop.code} on the second SIGTERM`);
     const integrity = await server.integrity();
-    if (integrity !== 'ok') failures.push(`integrity_check: ${integrity}`);
+    if (integrity !== 'ok') failures.push(`${integrityCheckName()}: ${integrity}`);
     return {
       scenario: '4 SIGTERM under load',
       counts:
@@ -98,7 +98,7 @@ export async function gracefulShutdown(sizes: ShutdownSizes): Promise<ScenarioRe
       failures,
       ms: Date.now() - started,
       notes: [
-        `SIGTERM after ${sizes.loadMs / 1000} s of load; exit code ${code} after ${exitMs} ms; integrity_check ${integrity}`,
+        `SIGTERM after ${sizes.loadMs / 1000} s of load; exit code ${code} after ${exitMs} ms; ${integrityCheckName()} ${integrity}`,
         `requests without an answer failed with ${errors || 'nothing'}; none of them was stored before it was sent again`,
       ],
     };

@@ -4,7 +4,7 @@ import { checkDeliveries, startIntegrator, type Integrator } from '../harness/in
 import { intakeMessages, resendUnacknowledged, runIntakeLoad, type IntakeMessage } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
 import { SHORT_LEASE_MS, SHORT_TIMEOUTS } from '../harness/server-process.ts';
-import { startTarget } from '../harness/target.ts';
+import { integrityCheckName, startTarget } from '../harness/target.ts';
 import { checkStored } from '../harness/stored-check.ts';
 
 export interface SigkillSizes {
@@ -70,7 +70,7 @@ export async function sigkillDuringIntake(sizes: SigkillSizes): Promise<Scenario
     failures: totals.failures,
     ms: Date.now() - started,
     notes: [
-      `killed after ${killedAt.join(', ')} of intake; PRAGMA integrity_check ok on every file unless listed below`,
+      `killed after ${killedAt.join(', ')} of intake; ${integrityCheckName()} ok after every run unless listed below`,
       `${totals.pendingAtKill} acknowledged agent replies had not reached the integrator at the kill; ` +
         `${totals.repliesRedelivered} agent replies in flight at the kill were sent again with the same webhook-id ` +
         '(allowed after a crash: the integrator drops them by webhook-id)',
@@ -128,7 +128,7 @@ async function oneRun(run: number, sizes: SigkillSizes, integrator: Integrator, 
     const { code } = await server.stop();
     if (code !== 0) totals.failures.push(`run ${run}: exit code ${code} on SIGTERM after the restart`);
     const integrity = await server.integrity();
-    if (integrity !== 'ok') totals.failures.push(`run ${run}: integrity_check: ${integrity}`);
+    if (integrity !== 'ok') totals.failures.push(`run ${run}: ${integrityCheckName()}: ${integrity}`);
     return `${(killAfterMs / 1000).toFixed(1)} s`;
   } finally {
     await server.dispose();
