@@ -4,7 +4,7 @@ import { checkDeliveries, startIntegrator } from '../harness/integrator.ts';
 import { intakeMessages, resendUnacknowledged, runIntakeLoad } from '../harness/intake-load.ts';
 import type { ScenarioResult } from '../harness/report.ts';
 import { checkStored } from '../harness/stored-check.ts';
-import { SHORT_LEASE_MS, SHORT_TIMEOUTS } from '../harness/server-process.ts';
+import { SHORT_TIMEOUTS } from '../harness/server-process.ts';
 import { startTarget } from '../harness/target.ts';
 
 export interface FailoverSizes {
@@ -12,6 +12,11 @@ export interface FailoverSizes {
   perSecond: number;
   chats: number;
 }
+
+// Each attempt may take longer than the integrator's 2 s, so the rows a node holds at the kill are in flight
+// (not timed out and back to pending); the lease is twice that plus 10 s.
+const ATTEMPT_TIMEOUT_MS = 5000;
+const LEASE_MS = ATTEMPT_TIMEOUT_MS * 2 + 10_000;
 
 /**
  * Two nodes behind nginx share the intake and the outbox. Mid-load one node is killed with SIGKILL and not
@@ -25,7 +30,7 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
   // Until the kill, replies are accepted 2 s before the answer: both nodes hold rows in flight, and the dead
   // one never records its attempts.
   integrator.setDelay(2000);
-  const server = await startTarget(SHORT_TIMEOUTS);
+  const server = await startTarget({ ...SHORT_TIMEOUTS, SVC_DELIVERY_INTERVAL_MS: String(ATTEMPT_TIMEOUT_MS) });
   try {
     const agent = await createAgent(server.base);
     const endpoint = await createChatApiChannel(server.base, integrator.url, agent);
@@ -81,7 +86,7 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
     if (unacked > 0) failures.push(`${unacked} messages without a 2xx from the surviving node`);
     const stored = await checkStored(server.base, agent, messages);
 
-    const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sent).missing === 0, SHORT_LEASE_MS + 30_000, 200);
+    const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sent).missing === 0, LEASE_MS + 30_000, 200);
     if (!arrived) failures.push('agent replies still missing at the integrator after the lease');
     const check = checkDeliveries(integrator.accepted, sent);
     const states = await server.deliveryStates(held);
@@ -101,7 +106,7 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
       ms: Date.now() - started,
       notes: [
         `node 1 killed after ${((killedAt - started) / 1000).toFixed(1)} s holding ${held.length} claimed outbox rows; ` +
-          `all ${heldDelivered} delivered by node 2 after the lease (${SHORT_LEASE_MS / 1000} s)`,
+          `all ${heldDelivered} delivered by node 2 after the lease (${LEASE_MS / 1000} s)`,
         `${check.redelivered} replies in flight at the kill were sent again with the same webhook-id (the integrator drops them by it)`,
       ],
     };
