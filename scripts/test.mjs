@@ -25,7 +25,8 @@ for (const file of [vitestJson, postgresJson, playwrightJson, faultsJson]) fs.rm
 const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
   allowFailure: true,
 });
-// The same integration suite on PostgreSQL (the pg-* files test that store directly and ran above already).
+// The same integration suite on PostgreSQL (the pg-* files test that store directly and ran above already;
+// the sqlite-* files are about SQLite's own file).
 const onPostgres = inCi || !missingEngines().some((m) => m.engine === 'postgres');
 const postgresCode = onPostgres
   ? pnpm(
@@ -35,6 +36,7 @@ const postgresCode = onPostgres
         'run',
         'server/test',
         '--exclude=server/test/pg-*.test.ts',
+        '--exclude=server/test/sqlite-*.test.ts',
         '--reporter=default',
         '--reporter=json',
         `--outputFile.json=${postgresJson}`,

@@ -3,10 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
-import { testDialect } from './support/test-db.ts';
 import { apiClient, ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,29 +35,6 @@ describe('a restart on the same database file', () => {
     // The port is new (PORT=0), the secret part of the endpoint is not.
     const again = await postCustomerMessage(t.api, reread.endpoint, '5', 'same chat');
     expect(again.body.chat_id).toBe(inbound.body.chat_id);
-  });
-
-  // PostgreSQL's migrations have their own test (pg-migrations.test.ts): several nodes starting at once.
-  it.skipIf(testDialect === 'postgres')('runs each migration once: a second start changes nothing in the schema', async () => {
-    t = await startTestServer();
-    await t.stop();
-    const schema = () => {
-      const db = new Database(t!.dbPath, { readonly: true });
-      try {
-        return {
-          versions: db.prepare('SELECT version FROM schema_migrations').pluck().all(),
-          tables: db.prepare("SELECT sql FROM sqlite_master WHERE type IN ('table', 'index') ORDER BY name").pluck().all(),
-          journal: db.pragma('journal_mode', { simple: true }),
-        };
-      } finally {
-        db.close();
-      }
-    };
-    const before = schema();
-    t = await t.restart();
-    await t.stop();
-    expect(schema()).toEqual(before);
-    expect(before.journal).toBe('wal');
   });
 });
 
