@@ -13,6 +13,7 @@ export interface RunningPostgres {
   /** The URL of a database on this server (`postgres` when none is named). */
   url(database?: string): string;
   createDatabase(name: string): string;
+  restart(downMs?: number): Promise<void>;
   stop(): void;
 }
 export declare function startPostgres(options?: { port?: number; maxConnections?: number; fsync?: boolean }): Promise<RunningPostgres>;

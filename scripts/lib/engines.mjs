@@ -111,7 +111,20 @@ export async function startPostgres(options = {}) {
     '-c full_page_writes=off',
   ];
   if (options.fsync === false) settings.push('-c fsync=off', '-c synchronous_commit=off');
-  asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', data, '-l', path.join(dir, 'log'), '-o', settings.join(' '), '-w', '-t', '30', 'start']);
+  const start = () =>
+    asPostgresUser(path.join(bin, 'pg_ctl'), [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-o',
+      settings.join(' '),
+      '-w',
+      '-t',
+      '30',
+      'start',
+    ]);
+  start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let stopped = false;
   const stop = () => {
@@ -128,6 +141,12 @@ export async function startPostgres(options = {}) {
     port,
     dir,
     url,
+    /** Stops the server (fast: connections are cut), waits `downMs`, and starts it again on the same port and data. */
+    async restart(downMs = 0) {
+      asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      start();
+    },
     /** Creates an empty database and answers its URL. */
     createDatabase(name) {
       spawnSyncOk(path.join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', `CREATE DATABASE "${name}"`]);

@@ -70,34 +70,49 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
   }
 
+  /** Waits `ms`, or less when a finished attempt or a new row wakes the loop. */
+  async function sleep(ms: number) {
+    await new Promise<void>((resolve) => {
+      wake = resolve;
+      timer = setTimeout(resolve, ms);
+    });
+    clearTimeout(timer);
+    wake = undefined;
+  }
+
   async function run() {
     while (running) {
-      const free = concurrency - inFlight.size;
-      const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
-      for (const delivery of due) {
-        const p = attempt(delivery)
-          .catch((err: unknown) => log.error({ err, delivery: delivery.id }, 'delivery attempt crashed'))
-          .finally(() => {
-            inFlight.delete(p);
-            poke();
-          });
-        inFlight.add(p);
+      try {
+        await step();
+      } catch (err) {
+        // The database may be gone for a moment (a PostgreSQL restart, a network blip): the rows wait in it,
+        // so look again shortly instead of leaving them until the next start of this node.
+        log.error({ err }, 'delivery worker could not reach the database; trying again in 1 s');
+        if (running) await sleep(1000);
       }
-      if (due.length > 0 && inFlight.size < concurrency) continue;
-      const next = await store.deliveries.nextDueAt();
-      const saturated = inFlight.size >= concurrency;
-      // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
-      const floor = due.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
-      const delay = next === null || saturated ? maxIdleMs : Math.max(floor, Math.min(maxIdleMs, next - Date.now()));
-      if (!running) break;
-      // A finished attempt or a new row wakes the loop early.
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, delay);
-      });
-      clearTimeout(timer);
-      wake = undefined;
     }
+  }
+
+  /** Claims what is due, starts it, and sleeps until the next row is due or something wakes the loop. */
+  async function step() {
+    const free = concurrency - inFlight.size;
+    const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
+    for (const delivery of due) {
+      const p = attempt(delivery)
+        .catch((err: unknown) => log.error({ err, delivery: delivery.id }, 'delivery attempt crashed'))
+        .finally(() => {
+          inFlight.delete(p);
+          poke();
+        });
+      inFlight.add(p);
+    }
+    if (due.length > 0 && inFlight.size < concurrency) return;
+    const next = await store.deliveries.nextDueAt();
+    const saturated = inFlight.size >= concurrency;
+    // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
+    const floor = due.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
+    const delay = next === null || saturated ? maxIdleMs : Math.max(floor, Math.min(maxIdleMs, next - Date.now()));
+    if (running) await sleep(delay);
   }
 
   return {

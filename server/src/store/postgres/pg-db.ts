@@ -75,17 +75,23 @@ export async function openPgDb(options: OpenPgOptions): Promise<PgDb> {
     async tx<T>(work: (sql: PgSql) => Promise<T>): Promise<T> {
       for (let attempt = 1; ; attempt++) {
         const client = await pool.connect();
+        // A connection the server ends while it is checked out (a restart) emits 'error'; without a listener
+        // that would end the process. Such a connection is dropped, not returned to the pool.
+        let lost: Error | undefined;
+        const onLost = (err: Error) => (lost = err);
+        client.on('error', onLost);
         try {
           await client.query('BEGIN');
           const result = await work(sqlOver(client));
           await client.query('COMMIT');
           return result;
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          await client.query('ROLLBACK').catch((err: Error) => (lost ??= err));
           const code = (error as { code?: string }).code;
           if (!(code && RETRYABLE.has(code) && attempt < TX_ATTEMPTS)) throw error;
         } finally {
-          client.release();
+          client.off('error', onLost);
+          client.release(lost);
         }
       }
     },
