@@ -11,22 +11,42 @@ import {
   type NewAgentMessage,
   type NewClientMessage,
 } from '../chats-repo.ts';
-import type { NewDelivery } from '../records.ts';
+import type { ChatRecord, MessageRecord, NewDelivery } from '../records.ts';
 import { clientColumns, toClient, type ClientRow } from '../rows.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
 const json = (pairs: string) => `json_build_object(${pairs})::text`;
 
-const select = `
+/** A chat row (`ch`, from `chats` or a CTE of its columns) as ChatRow, its last message read from `lastMessage`. */
+const chatColumns = (lastMessage: string) => `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
     ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
     (SELECT ${json("'id', d.id, 'name', d.name")} FROM departments d WHERE d.id = ch.department_id) AS department_json,
     (SELECT ${json(clientColumns.map((c) => `'${c}', cl.${c}`).join(', '))} FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     (SELECT ${json(`'id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
-       'error', m.error, 'created_at', m.created_at`)} FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
+       'error', m.error, 'created_at', m.created_at`)} FROM ${lastMessage}) AS last_message_json`;
+
+const select = `${chatColumns('messages m WHERE m.id = ch.last_message_id')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
+
+/**
+ * A customer's message into the client's live chat, in one statement (the common case, one round trip): locks
+ * the live chat (a close that commits first leaves no live chat, and the caller opens a new one), stores the
+ * message, makes it the chat's last one, and answers the chat as locked with that message. No row when the
+ * client has no live chat.
+ */
+const appendToLiveChatSql = `
+  WITH live AS (SELECT * FROM chats WHERE client_id = $1 AND state != 'closed' FOR UPDATE),
+  m AS (
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    SELECT live.id, 'client', NULL, $2::text, $3::text, $4::text, $5::text, 'delivered', $6::bigint FROM live
+    RETURNING *
+  ),
+  last AS (UPDATE chats SET last_message_id = m.id FROM m WHERE chats.id = m.chat_id)
+  ${chatColumns('m')}
+  FROM live ch JOIN channels c ON c.id = ch.channel_id`;
 
 const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
@@ -107,18 +127,16 @@ async function claimIdempotencyKey(sql: PgSql, channelId: number, key: string, n
   return JSON.parse(seen!) as { chatId: number; messageId: number };
 }
 
-/** The client's live chat, locked (a concurrent close waits, or is seen and a new chat opens), or a new one. */
-async function liveOrNewChat(sql: PgSql, input: NewClientMessage, clientId: number, now: number) {
-  const live = await sql.value<number>("SELECT id FROM chats WHERE client_id = $1 AND state != 'closed' FOR UPDATE", [clientId]);
-  if (live !== undefined) return { chatId: live, chatCreated: false };
-  // A new chat opens in the department asked for the client's next chat, which is then used up.
+/** A new chat for the client, which has no live one: it opens in the department asked for the client's next
+ * chat, which is then used up. */
+async function newChat(sql: PgSql, input: NewClientMessage, clientId: number, now: number) {
   const chatId = (await sql.value<number>(
     `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
      VALUES ($1, $2, $3, $4, $5, (SELECT pending_department_id FROM clients WHERE id = $2)) RETURNING id`,
     [input.channelId, clientId, input.botProviderRowId === null ? 'open' : 'bot', input.botProviderRowId, now],
   ))!;
   await sql.run('UPDATE clients SET pending_department_id = NULL WHERE id = $1 AND pending_department_id IS NOT NULL', [clientId]);
-  return { chatId, chatCreated: true };
+  return chatId;
 }
 
 async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise<ClientMessageResult> {
@@ -130,21 +148,27 @@ async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise
   }
   const { client, changed } = await upsertClient(sql, input.channelId, input.client, now);
   if (client.blacklisted === 1) throw new ClientBlocked();
-  const { chatId, chatCreated } = await liveOrNewChat(sql, input, client.id, now);
   const m = input.message;
-  const messageId = await insertMessage(
-    sql,
-    { chatId, author: 'client', agentId: null, message: m, externalId: m.externalId, delivery: 'delivered' },
-    now,
-  );
+  const appended = await sql.one<ChatRow>(appendToLiveChatSql, [client.id, m.type, m.text, mediaJson(m.media), m.externalId, now]);
+  const chatCreated = appended === undefined;
+  let stored: { chat: ChatRecord; message: MessageRecord };
+  if (appended) {
+    const chat = toChat(appended);
+    stored = { chat, message: chat.lastMessage! };
+  } else {
+    const chatId = await newChat(sql, input, client.id, now);
+    await insertMessage(sql, { chatId, author: 'client', agentId: null, message: m, externalId: m.externalId, delivery: 'delivered' }, now);
+    stored = await chatWithLastMessage(sql, chatId);
+  }
+  const { chat, message } = stored;
+  const chatId = chat.id;
   if (key !== undefined) {
     await sql.run('UPDATE idempotency_keys SET response_json = $3 WHERE channel_id = $1 AND key = $2', [
       input.channelId,
       key,
-      JSON.stringify({ chatId, messageId }),
+      JSON.stringify({ chatId, messageId: message.id }),
     ]);
   }
-  const { chat, message } = await chatWithLastMessage(sql, chatId);
   const forward = input.forward?.({ chat, message }) ?? null;
   if (forward) await insertPgDelivery(sql, { ...forward, chatId, messageId: null }, now);
   return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };
