@@ -1,5 +1,5 @@
 // `pnpm cluster [--nodes N]`: several server nodes on this machine behind nginx, sharing a throw-away
-// PostgreSQL and Redis (issue 8), to try what docs/deployment.md describes. Ctrl-C stops everything and
+// PostgreSQL and Redis, to try what docs/deployment.md describes. Ctrl-C stops everything and
 // removes its data. Developer option: CLUSTER_DB=<SQLite file> puts every node on that one file instead of
 // PostgreSQL (several processes on one machine share it in WAL mode).
 import { spawn } from 'node:child_process';

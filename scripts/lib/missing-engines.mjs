@@ -1,4 +1,4 @@
-// Which of the Debian packages behind the multi-node tests and `pnpm cluster` (issue 8) are not installed,
+// Which of the Debian packages behind the multi-node tests and `pnpm cluster` are not installed,
 // and the one command that installs them.
 import { INSTALL_HINT, nginxPath, postgresBinDir, redisServerPath } from './engines.mjs';
 

@@ -1,4 +1,4 @@
-// `pnpm bench`, many nodes (issue 8): Chat API intake on one SQLite node, one PostgreSQL node and two
+// `pnpm bench`, many nodes: Chat API intake on one SQLite node, one PostgreSQL node and two
 // PostgreSQL nodes (with Redis), each beside a bare Koa handler on the same database engine measured in the
 // same run; then agent-to-visitor latency with both on one node and across the two nodes.
 // Everything shares this machine's cores: the engines, the nodes and the load generator.

@@ -1,5 +1,5 @@
 /**
- * The fault suite (issue 8): every scenario against one node on SQLite, then against two nodes on PostgreSQL
+ * The fault suite: every scenario against one node on SQLite, then against two nodes on PostgreSQL
  * and Redis behind nginx (`--target=sqlite|cluster` for one of them). `pnpm test:faults` runs the full sizes,
  * `--reduced` the sizes `pnpm test` runs, `--only=<name>` one scenario, `--json=<file>` also writes each
  * scenario's result. Prints a table and exits 1 on any violation.

@@ -66,7 +66,7 @@ export interface Config {
   staticDir: string | undefined;
   /** Chat transcripts by e-mail: the SMTP server and the sender; off without a URL. */
   smtp: { url: string; from: string } | null;
-  /** Several nodes (issue 8): socket.io rooms and rate limits shared through this Redis; one node without it. */
+  /** Several nodes: socket.io rooms and rate limits shared through this Redis; one node without it. */
   redisUrl: string | undefined;
 }
 

@@ -83,7 +83,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   events.setMaxListeners(50);
   const urls = new PublicUrls();
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
-  // Several nodes share one Redis (issue 8): socket.io rooms and rate limits span them; one node needs none.
+  // Several nodes share one Redis: socket.io rooms and rate limits span them; one node needs none.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl, log) : undefined;
   const rateLimits = createRateLimits(config.rateLimits, redis?.client);
   const adminToken = await resolveAdminToken(store, config.adminToken);

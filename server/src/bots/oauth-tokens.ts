@@ -17,7 +17,7 @@ interface Held {
  * needed and renewed before it expires. The provider sends it back on `/providers/...`; a token is accepted
  * there while it is valid, its hash kept in the database so a restart does not lock the provider out.
  *
- * Several nodes (issue 8) each hold their own token: every one is remembered in the shared table, so a token
+ * Several nodes each hold their own token: every one is remembered in the shared table, so a token
  * any node obtained is accepted on every node. A provider that revokes a client's older tokens when it issues
  * a new one would make nodes take turns fetching (each refused token is forgotten and fetched again).
  */

@@ -24,7 +24,7 @@ import { webhookCall, visitorCallView } from './call-views.ts';
 type CallFacts = Pick<CallRecord, 'type' | 'phone' | 'status' | 'reason' | 'recordUrl' | 'chatId' | 'clientId'>;
 
 /**
- * Calls (issue 7): availability, the visitor's callback request, and every status change, each recorded with
+ * Calls: availability, the visitor's callback request, and every status change, each recorded with
  * its call_event webhook (spec 6.2) and announced as `call.updated`. A provider places the calls.
  */
 export function createCallService(deps: { store: Store; events: DomainEvents; provider: CallProvider; log: Logger }) {

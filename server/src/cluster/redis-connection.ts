@@ -15,7 +15,7 @@ export interface RedisConnection {
 }
 
 /**
- * The Redis every node shares (SVC_REDIS_URL, issue 8). Streams rather than plain pub/sub: a node that loses
+ * The Redis every node shares (SVC_REDIS_URL). Streams rather than plain pub/sub: a node that loses
  * Redis for a moment resumes the stream where it stopped instead of missing the broadcasts sent meanwhile.
  */
 export async function connectRedis(url: string, log: Logger): Promise<RedisConnection> {

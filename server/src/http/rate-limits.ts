@@ -10,7 +10,7 @@ export const RATE_LIMIT_PREFIX = 'svc:rl';
  * Limits that guard against guessing, never a valid channel's own traffic (contract: SVC_RATE_LIMITS):
  * failed logins and failed endpoint lookups (404s), counted per source address.
  *
- * With Redis (several nodes, issue 8) every node counts in the same place, so spreading attempts over the
+ * With Redis (several nodes) every node counts in the same place, so spreading attempts over the
  * nodes behind a load balancer buys nothing; without it each limiter lives in this process.
  */
 export function createRateLimits(enabled: boolean, redis?: RedisClient) {

@@ -8,7 +8,7 @@ const TICK_MS = 20_000;
  * Business hours open and close channels with no one doing anything: every tick, each channel with hours whose
  * status changed since the last tick is announced (visitors' chat mode, the offline form, agents' consoles).
  *
- * Several nodes (issue 8) each run their own watch, so an opening is announced once per node. That is
+ * Several nodes each run their own watch, so an opening is announced once per node. That is
  * harmless: `channel.status` only broadcasts the new status (the same value again) to agents' and visitors'
  * rooms and makes each node re-check its visitors' callback availability, which sends only changes; nothing
  * it triggers is stored, enqueued or sent outside. A listener with such an effect would need a leader first.

@@ -68,7 +68,7 @@ export function attachVisitorCalls(
     if (call.status === 'start' || finalCallStatuses.includes(call.status))
       notices.publish('callback.changed', { channelId: call.channelId, clientId: call.clientId });
   });
-  // The change happened on one node; the visitors it concerns may be connected to any (issue 8).
+  // The change happened on one node; the visitors it concerns may be connected to any.
   events.on('callback.settings', ({ channelId }) => notices.publish('callback.changed', { channelId }));
   events.on('channel.status', ({ channelId }) => notices.publish('callback.changed', { channelId }));
   notices.on('callback.changed', ({ channelId, clientId }) => guard(refresh(channelId, clientId)));

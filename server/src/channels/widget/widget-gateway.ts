@@ -337,7 +337,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
   events.on('channel.status', ({ channelId, status }) => {
     nsp.to(channelVisitorsRoom(channelId)).emit('status', { status: status === 1 ? 'online' : 'offline' });
   });
-  // A change made through another node must reach this node's cache too (issue 8): a notice, not the local event.
+  // A change made through another node must reach this node's cache too: a notice, not the local event.
   events.on('presence', ({ agent }) => deps.notices.publish('agent.changed', { agentId: agent.id }));
   events.on('agent.updated', ({ agent }) => deps.notices.publish('agent.changed', { agentId: agent.id }));
   deps.notices.on('agent.changed', ({ agentId }) => agentCache.delete(agentId));
