@@ -70,7 +70,10 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
         }
       }),
     );
-    await sleep(300);
+    // Kill at the first moment node 1 holds at least two rows in flight (a random moment within the load; each
+    // row is held for the integrator's 2 s, so the kill comes well inside that).
+    const holding = await waitUntil(async () => (await server.heldByFirstNode()).length >= 2, 10_000, 50);
+    if (!holding) failures.push('node 1 never held two outbox rows in flight within 10 s of the burst');
     await server.kill();
     const killedAt = Date.now();
     // Nothing changes the dead node's claims until their lease ends: read them now.
