@@ -73,8 +73,14 @@ export async function reconnects(sizes: ReconnectSizes): Promise<ScenarioResult>
     const settled = await waitUntil(() => {
       for (const v of visitors) v.reconnect();
       return visitors.every((v, i) => v.connected() && v.pending() === 0 && v.agentTexts().length >= agentTexts[i]!.length);
-    }, 20_000);
-    if (!settled) failures.push('not every visitor was connected with an empty outbox and every agent message in time');
+    }, 30_000);
+    if (!settled) {
+      const behind = visitors
+        .map((v, i) => ({ v, shown: v.agentTexts().length, expected: agentTexts[i]!.length }))
+        .filter(({ v, shown, expected }) => !v.connected() || v.pending() > 0 || shown < expected)
+        .map(({ v, shown, expected }) => `${v.name} (connected ${v.connected()}, ${v.pending()} unsent, ${shown}/${expected} shown)`);
+      failures.push(`not every visitor was connected with an empty outbox and every agent message within 30 s: ${behind.join('; ')}`);
+    }
 
     let missing = 0;
     let doubled = 0;
