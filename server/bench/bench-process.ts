@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,4 +54,44 @@ export async function json(method: string, url: string, body?: unknown, token?: 
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   return (await res.json()) as any;
+}
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** Posts Chat API messages from 500 customers to each URL at once, the connections split between them. */
+export async function intakeLoad(urls: string[], seconds: number, connections: number): Promise<LoadResult> {
+  let n = 0;
+  const results = await Promise.all(
+    urls.map((url) =>
+      autocannon({
+        url,
+        connections: Math.round(connections / urls.length),
+        duration: seconds,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify({
+                sender: { id: `c${n++ % 500}`, name: 'Bench' },
+                message: { type: 'text', text: 'Hello, I have a question about my order' },
+              }),
+            }),
+          },
+        ],
+      }),
+    ),
+  );
+  return {
+    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
+    p50: Math.max(...results.map((r) => r.latency.p50)),
+    p99: Math.max(...results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
 }

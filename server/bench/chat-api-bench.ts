@@ -5,35 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
-import { BENCH_ADMIN_TOKEN, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 
-async function load(url: string) {
-  let n = 0;
-  const result = await autocannon({
-    url,
-    connections,
-    duration: seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            sender: { id: `c${n++ % 500}`, name: 'Bench' },
-            message: { type: 'text', text: 'Hello, I have a question about my order' },
-          }),
-        }),
-      },
-    ],
-  });
-  const errors = result.errors + result.non2xx;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, errors };
-}
+const load = (url: string) => intakeLoad([url], seconds, connections);
 
 /** The agent whose chats a benchmark's channel sends (created through the admin API). */
 const benchAgent = (base: string) =>

@@ -5,54 +5,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { VISITOR_NAMESPACE } from '@svc/protocol';
 import { io } from 'socket.io-client';
 import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
-import { BENCH_ADMIN_TOKEN, json, root, startProcess, startService, stopProcess, type Running } from './bench-process.ts';
+import {
+  BENCH_ADMIN_TOKEN,
+  intakeLoad,
+  json,
+  root,
+  startProcess,
+  startService,
+  stopProcess,
+  type LoadResult,
+  type Running,
+} from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
-
-/** Posts Chat API messages from 500 customers to each URL at once, the connections split between them. */
-async function load(urls: string[]): Promise<LoadResult> {
-  let n = 0;
-  const results = await Promise.all(
-    urls.map((url) =>
-      autocannon({
-        url,
-        connections: Math.round(connections / urls.length),
-        duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              body: JSON.stringify({
-                sender: { id: `c${n++ % 500}`, name: 'Bench' },
-                message: { type: 'text', text: 'Hello, I have a question about my order' },
-              }),
-            }),
-          },
-        ],
-      }),
-    ),
-  );
-  return {
-    rps: results.reduce((sum, r) => sum + r.requests.average, 0),
-    p50: Math.max(...results.map((r) => r.latency.p50)),
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
-  };
-}
+const load = (urls: string[]) => intakeLoad(urls, seconds, connections);
 
 async function setUp(base: string) {
   const agent = await json(

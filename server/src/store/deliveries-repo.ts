@@ -48,32 +48,37 @@ export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
  * are written together or not at all. */
 const insertStatements = new WeakMap<Db, Statement<unknown[]>>();
 
-export function insertDelivery(db: Db, d: NewDelivery & { chatId: number | null; messageId: number | null }, now: number): number {
-  const orderingKey = d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+export type DeliveryToInsert = NewDelivery & { chatId: number | null; messageId: number | null };
+
+/** The columns of a new outbox row, in the order of `deliveryValues` (both dialects insert with these). */
+export const DELIVERY_COLUMNS =
+  'kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of';
+
+/** A chat's rows share one ordering key (sent in order); other rows are ordered per channel. */
+export const orderingKeyOf = (d: DeliveryToInsert) => d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+
+export const deliveryValues = (d: DeliveryToInsert, now: number): unknown[] => [
+  d.kind,
+  d.channelId,
+  d.chatId,
+  d.messageId,
+  orderingKeyOf(d),
+  d.eventId ?? `evt_${randomToken(16)}`,
+  d.url,
+  JSON.stringify(d.payload),
+  d.maxAttempts,
+  now,
+  now,
+  d.replayOf ?? null,
+];
+
+export function insertDelivery(db: Db, d: DeliveryToInsert, now: number): number {
   let insert = insertStatements.get(db);
   if (!insert) {
-    insert = db.prepare(
-      `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
+    insert = db.prepare(`INSERT INTO deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     insertStatements.set(db, insert);
   }
-  return Number(
-    insert.run(
-      d.kind,
-      d.channelId,
-      d.chatId,
-      d.messageId,
-      orderingKey,
-      d.eventId ?? `evt_${randomToken(16)}`,
-      d.url,
-      JSON.stringify(d.payload),
-      d.maxAttempts,
-      now,
-      now,
-      d.replayOf ?? null,
-    ).lastInsertRowid,
-  );
+  return Number(insert.run(...deliveryValues(d, now)).lastInsertRowid);
 }
 
 export type AttemptOutcome =
@@ -264,7 +269,7 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
 
   return {
     /** Enqueues a delivery that no other row depends on (typing changes, events). */
-    async enqueue(d: NewDelivery & { chatId: number | null; messageId: number | null }): Promise<number> {
+    async enqueue(d: DeliveryToInsert): Promise<number> {
       return writes.run(() => insertDelivery(db, d, Date.now()));
     },
     /** Sends a failed message again: a new delivery with the same request and event id. False unless the

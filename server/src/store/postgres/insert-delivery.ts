@@ -1,5 +1,4 @@
-import { randomToken } from '../../lib/secrets.ts';
-import type { NewDelivery } from '../records.ts';
+import { DELIVERY_COLUMNS, deliveryValues, orderingKeyOf, type DeliveryToInsert } from '../deliveries-repo.ts';
 import type { PgSql } from './pg-db.ts';
 
 const ORDERING_LOCK = 0x5c_de_02;
@@ -15,28 +14,13 @@ const ORDERING_LOCK = 0x5c_de_02;
 export async function insertPgDelivery(
   /** A transaction's connection: the lock lasts until its commit. */
   sql: PgSql,
-  d: NewDelivery & { chatId: number | null; messageId: number | null },
+  d: DeliveryToInsert,
   now: number,
 ): Promise<number> {
-  const orderingKey = d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
-  await sql.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORDERING_LOCK, orderingKey]);
+  await sql.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORDERING_LOCK, orderingKeyOf(d)]);
   const id = await sql.value<number>(
-    `INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      d.kind,
-      d.channelId,
-      d.chatId,
-      d.messageId,
-      orderingKey,
-      d.eventId ?? `evt_${randomToken(16)}`,
-      d.url,
-      JSON.stringify(d.payload),
-      d.maxAttempts,
-      now,
-      now,
-      d.replayOf ?? null,
-    ],
+    `INSERT INTO deliveries (${DELIVERY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    deliveryValues(d, now),
   );
   return id!;
 }
