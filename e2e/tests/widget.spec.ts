@@ -198,6 +198,8 @@ test.describe('widget: network', () => {
     // The server stores the message, but its answer never reaches the widget and the connection drops:
     // the widget sends it again with the same client_msg_id once reconnected.
     let dropNextAnswer = false;
+    // WebSocket only: under load the widget may fall back to long-polling, whose answers this route never sees.
+    await page.route(/\/socket\.io\/.*transport=polling/, (route) => route.abort());
     await page.routeWebSocket(/\/socket\.io\//, (ws) => {
       const server = ws.connectToServer();
       server.onMessage((frame) => {
