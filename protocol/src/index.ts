@@ -17,3 +17,4 @@ export * from './weekly-schedule.ts';
 export * from './business-hours.ts';
 export * from './deliveries.ts';
 export * from './page-events.ts';
+export * from './appearance.ts';

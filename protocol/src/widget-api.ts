@@ -4,6 +4,7 @@ import type { CallbackAvailability, CallRequestAnswer, VisitorCallView } from '.
 import { EMAIL_PATTERN } from './contact-rules.ts';
 import { codePointLength } from './text.ts';
 import type { TriggerRule } from './triggers.ts';
+import type { WidgetAppearance } from './appearance.ts';
 
 /** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
 export const VISITOR_NAMESPACE = '/visitors';
@@ -143,6 +144,8 @@ export interface WidgetSettings {
   verify_users: boolean;
   /** The channel's default trigger rules (spec 4.4 setRules); a page may replace them. */
   rules: TriggerRule[];
+  /** The channel's look and language, defaults filled in. */
+  appearance: WidgetAppearance;
 }
 
 export type Ack<T = undefined> = (result: { ok: true; value?: T } | { ok: false; error: string }) => void;

@@ -1,5 +1,5 @@
 import type { TriggerRule } from '@svc/protocol';
-import type { WidgetHost } from '../host/widget-host.ts';
+import type { WidgetHost } from './widget-host-api.ts';
 import type { FireCallback } from '../page-api/callbacks.ts';
 import type { BridgeMessage, FrameState, HostToFrame } from './messages.ts';
 

@@ -1,29 +1,10 @@
 import type { WidgetSettings } from '@svc/protocol';
-import type { BridgeMessage, FrameState, HostToFrame } from '../bridge/messages.ts';
+import type { BridgeMessage, HostToFrame } from '../bridge/messages.ts';
 import { storageKey, type Shell, type ShellScript } from '../bridge/shell.ts';
 import { callSafely, type FireCallback } from '../page-api/callbacks.ts';
-import type { OfflineMessage, VisitorNumberCallback } from '../page-api/types.ts';
-import type { ViewAction } from '../state/view-state.ts';
+import type { VisitorNumberCallback } from '../page-api/types.ts';
+import type { PageScript, WidgetHost } from '../bridge/widget-host-api.ts';
 import { mountLauncher } from './launcher.ts';
-
-/** What svc_api drives; arguments are already validated. */
-export interface WidgetHost {
-  /** What the synchronous page API answers from: the settings, then whatever the frame last reported. */
-  state: FrameState;
-  act(action: ViewAction): void;
-  /** Hands page data to the frame, now or when it loads (only the latest value of each kind is kept). */
-  push<K extends keyof HostToFrame>(type: K, data: HostToFrame[K]): void;
-  visitorNumber(callback: VisitorNumberCallback): void;
-  /** Settles once the settings request has been answered (or has failed). */
-  ready: Promise<void>;
-  /** The channel takes only signed user tokens (from the settings). */
-  verify?: boolean;
-  /** Sends an offline message (already checked) straight to the service. */
-  offline(message: OfflineMessage): void;
-  /** Loads a page script of the widget once, when the settings have come: the embed script (the chat
-   * frame) or the triggers script. */
-  load(script: PageScript): void;
-}
 
 /**
  * The loader's side of the widget: one settings request, the launcher, and the answers of svc_api. Only the
@@ -32,8 +13,6 @@ export interface WidgetHost {
  * them on every load without a single request. While a conversation goes on, the frame asks to be loaded at
  * once on the site's next page.
  */
-export type PageScript = 'embed' | 'triggers';
-
 export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: string, fire: FireCallback): WidgetHost {
   // Not URL-encoded: widget ids are URL-safe, and a mistyped one only makes the settings request fail.
   const widgetApi = (path: string) => new URL(`../widget-api/${widgetId}/${path}`, loaderUrl);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HostToFrame } from '../bridge/messages.ts';
-import type { PageScript, WidgetHost } from '../host/widget-host.ts';
+import type { PageScript, WidgetHost } from '../bridge/widget-host-api.ts';
 import type { ViewAction } from '../state/view-state.ts';
 import { createSvcApi } from './svc-api.ts';
 import type { OfflineMessage, VisitorNumberCallback } from './types.ts';

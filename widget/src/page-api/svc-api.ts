@@ -1,6 +1,6 @@
 import type { CallbackAvailability, ContactInfo, CustomDataField, StartCallResult } from '@svc/protocol';
 import { callSafely, pageEventType } from './callbacks.ts';
-import type { WidgetHost } from '../host/widget-host.ts';
+import type { WidgetHost } from '../bridge/widget-host-api.ts';
 import { CUSTOM_DATA_NOT_ARRAY, type OfflineMessage, type SvcApi, type VisitorNumberCallback } from './types.ts';
 import {
   checkCallback,

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { launcherMarkup, type WidgetSettings } from '@svc/protocol';
+import { launcherMarkup, resolveAppearance, type WidgetSettings } from '@svc/protocol';
 import type { CallService } from '../../calls/call-service.ts';
 import { notFound } from '../../http/errors.ts';
 import { hoursHideWidget } from '../../lib/business-hours.ts';
@@ -24,6 +24,7 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
       // No visitor is known here: the widget's socket adds "a call is already in progress".
       callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
+      appearance: resolveAppearance({}),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

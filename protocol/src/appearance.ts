@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { codePointLength } from './text.ts';
+
+/**
+ * A widget channel's look and language (contract: "Widget appearance and language"). The admin API stores it,
+ * the widget settings response carries it resolved (defaults filled in, the text colour on the accent chosen).
+ */
+
+/** The languages the widget ships a catalogue for. */
+export const widgetLocales = ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'ru', 'uk', 'tr', 'ar', 'he', 'ja', 'zh'] as const;
+export type WidgetLocale = (typeof widgetLocales)[number];
+export const rtlLocales: readonly WidgetLocale[] = ['ar', 'he'];
+
+export const widgetSides = ['right', 'left'] as const;
+export type WidgetSide = (typeof widgetSides)[number];
+
+export const DEFAULT_ACCENT_COLOR = '#2457c5';
+
+const limitedText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => codePointLength(text) <= max, `at most ${max} characters`)
+    .nullable();
+
+/** A catalogue key: lower-case words joined by `_` or `.` (the widget's catalogue defines which exist). */
+export const textKeySchema = z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/, 'a catalogue key such as "composer.placeholder"');
+
+export const appearanceInputSchema = z
+  .object({
+    accent_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour written #rrggbb'),
+    side: z.enum(widgetSides),
+    offset_x: z.number().int().min(0).max(200),
+    offset_y: z.number().int().min(0).max(200),
+    launcher_label: limitedText(60),
+    title: limitedText(60),
+    greeting: limitedText(500),
+    language: z.enum(['auto', ...widgetLocales]),
+    texts: z.partialRecord(z.enum(widgetLocales), z.record(textKeySchema, z.string().max(500))),
+  })
+  .partial()
+  .strict();
+export type AppearanceInput = z.infer<typeof appearanceInputSchema>;
+
+/** The stored appearance with every default filled in. */
+export interface WidgetAppearance {
+  accent_color: string;
+  /** The text colour on the accent, black or white, whichever contrasts more (always >= 4.5:1 with one). */
+  accent_text: '#000000' | '#ffffff';
+  side: WidgetSide;
+  offset_x: number;
+  offset_y: number;
+  launcher_label: string | null;
+  title: string | null;
+  greeting: string | null;
+  language: 'auto' | WidgetLocale;
+  texts: Partial<Record<WidgetLocale, Record<string, string>>>;
+}
+
+/** Fills in the defaults of what an admin stored. */
+export function resolveAppearance(stored: AppearanceInput): WidgetAppearance {
+  const accent = (stored.accent_color ?? DEFAULT_ACCENT_COLOR).toLowerCase();
+  return {
+    accent_color: accent,
+    accent_text: textColorOn(accent),
+    side: stored.side ?? 'right',
+    offset_x: stored.offset_x ?? 20,
+    offset_y: stored.offset_y ?? 20,
+    launcher_label: stored.launcher_label ?? null,
+    title: stored.title ?? null,
+    greeting: stored.greeting ?? null,
+    language: stored.language ?? 'auto',
+    texts: stored.texts ?? {},
+  };
+}
+
+/** WCAG 2.1 relative luminance of a `#rrggbb` colour. */
+export function relativeLuminance(hex: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+export const contrastRatio = (a: string, b: string) => {
+  const [la, lb] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+};
+
+/** Black or white, whichever reads better on the accent; for any colour one of them reaches 4.5:1. */
+export const textColorOn = (accent: string): '#000000' | '#ffffff' =>
+  contrastRatio(accent, '#ffffff') >= contrastRatio(accent, '#000000') ? '#ffffff' : '#000000';
