@@ -1,0 +1,54 @@
+import type { CallbackSettings } from '@svc/protocol';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { e2eEnv } from '../support/e2e-env.ts';
+import { requestJson } from '../support/http-json.ts';
+import { expect, test } from '../support/widget-fixtures.ts';
+
+const allDay = [{ from: '00:00', to: '24:00' }];
+const inSchedule: CallbackSettings = {
+  enabled: true,
+  time_zone: 'Europe/Oslo',
+  schedule: { mon: allDay, tue: allDay, wed: allDay, thu: allDay, fri: allDay, sat: allDay, sun: allDay },
+  balance: 30,
+};
+
+test.describe('widget: accessibility (axe-core, WCAG 2.1 AA)', () => {
+  test('widget: the launcher, the open chat with messages, the contact and callback forms have no serious violation', async ({
+    widget,
+    widgetPage,
+  }) => {
+    await requestJson(`${e2eEnv().baseUrl}/api/v1/channels/${widget.channel.id}`, {
+      method: 'PATCH',
+      token: e2eEnv().adminToken,
+      body: { callback: inSchedule },
+    });
+    await widgetPage.goto(widget.site.url);
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the host page with the launcher');
+
+    await widgetPage.open();
+    await widgetPage.say('Do you have green tea?');
+    const chat = await widget.agentApi.chatWith('Do you have green tea?');
+    await widget.agentApi.say(chat.id, 'Yes: sencha and matcha.');
+    await expect(widgetPage.message('Yes: sencha and matcha.')).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the open chat with messages');
+
+    await widgetPage.frame.getByRole('button', { name: 'Your contact details' }).click();
+    await expect(widgetPage.frame.getByRole('textbox', { name: 'Phone' })).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the contact form');
+
+    await widgetPage.frame.getByRole('button', { name: 'Request a call back' }).click();
+    await expect(widgetPage.frame.getByRole('textbox', { name: 'Your phone number' })).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the callback form');
+  });
+
+  test('widget: the offline form has no serious violation', async ({ widget, widgetPage }) => {
+    await widget.agentApi.setPresence('offline');
+    await widgetPage.goto(widget.site.url);
+    await widgetPage.launcher.click();
+    const form = widgetPage.frame.getByRole('form', { name: 'No one is online right now' });
+    await expect(form).toBeVisible();
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the offline form, with its error shown');
+  });
+});
