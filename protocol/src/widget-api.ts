@@ -175,6 +175,8 @@ export interface VisitorClientEvents {
   'chat:rate': (rating: { rate: 'positive' | 'negative' }, ack: Ack) => void;
   /** The visitor asks for a person while a bot holds the chat. */
   'agent:request': (ack: Ack) => void;
+  /** The visitor ends their chat: closed as an agent's close is (chat_finished, the bot's CHAT_CLOSED, `chat:closed`). */
+  'chat:end': (ack: Ack) => void;
   /** spec 4.4 startCall and the callback form: call the visitor back on this number. */
   'call:request': (request: { phone: string }, ack: (answer: CallRequestAnswer) => void) => void;
 }
