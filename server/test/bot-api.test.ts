@@ -308,6 +308,32 @@ describe('bot api on a widget channel', () => {
   });
 });
 
+describe('bot api on a widget channel: the visitor ends the chat', () => {
+  it('tells the bot CHAT_CLOSED once when the visitor ends a chat the bot holds', async () => {
+    const { io } = await import('socket.io-client');
+    const { VISITOR_NAMESPACE } = await import('@svc/protocol');
+    const widget = (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Ending shop', agent_ids: [agent.id] }, ADMIN_TOKEN)).body;
+    await t.api.patch(`/api/v1/channels/${widget.id}`, { bot: { provider_id: providerId, token: 'tok-end' } }, ADMIN_TOKEN);
+    const socket = io(`${t.base}${VISITOR_NAMESPACE}`, {
+      auth: { widget_id: widget.public_id },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    try {
+      await new Promise((resolve) => socket.once('session', resolve));
+      await socket.emitWithAck('message:send', { client_msg_id: 'bot-end-0001', text: 'hi' });
+      const chatId = (await until(() => events('CLIENT_MESSAGE').find((r) => r.path === '/hook/tok-end'), 'CLIENT_MESSAGE')).body.chat_id;
+      expect(await socket.emitWithAck('chat:end')).toEqual({ ok: true });
+      expect((await chatOf(Number(chatId))).state).toBe('closed');
+      await until(() => events('CHAT_CLOSED').find((r) => r.body.chat_id === chatId), 'CHAT_CLOSED');
+      expect(await socket.emitWithAck('chat:end')).toEqual({ ok: false, error: 'no conversation to end' });
+      expect(events('CHAT_CLOSED').filter((r) => r.body.chat_id === chatId)).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
 describe('bot api fuzz', () => {
   it('answers every fuzzed provider payload with 200 or a 4xx, never a 5xx', async () => {
     const fc = (await import('fast-check')).default;

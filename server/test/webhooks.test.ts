@@ -134,6 +134,38 @@ describe('server webhooks', () => {
     expect(() => new Webhook(widget.signing_secret).verify(finished.raw, finished.headers as Record<string, string>)).not.toThrow();
   });
 
+  it('closes the chat the visitor ends as an agent close does: chat:closed to the visitor, chat_finished, and a rating given after', async () => {
+    const v = await visitor();
+    expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: false, error: 'no conversation to end' });
+    await v.socket.emitWithAck('message:send', { client_msg_id: 'end-msg-0001', text: 'Thanks, that is all.' });
+    const chat = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.find(
+      (c: any) => c.client.id === v.session.visitor_id,
+    );
+    await t.api.post(`/api/v1/chats/${chat.id}/messages`, { type: 'text', text: 'Have a nice day.' }, agent.token);
+    const told = new Promise((resolve) => v.socket.once('chat:closed', resolve));
+    const before = hooks('chat_finished').length;
+
+    expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: true });
+    expect(await told).toEqual({ chat_id: chat.id });
+    expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.state).toBe('closed');
+    await expect.poll(() => hooks('chat_finished').length, { timeout: 5000 }).toBe(before + 1);
+    expect(hooks('chat_finished').at(-1)!.body).toMatchObject({
+      chat_id: chat.id,
+      chat: {
+        blacklisted: false,
+        messages: [
+          { type: 'visitor', message: 'Thanks, that is all.' },
+          { type: 'agent', message: 'Have a nice day.' },
+        ],
+      },
+    });
+
+    // The widget asks for the rating once the chat has ended: it lands on the chat just closed.
+    expect(await v.socket.emitWithAck('chat:rate', { rate: 'negative' })).toEqual({ ok: true });
+    expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.rate).toBe('negative');
+    expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: false, error: 'no conversation to end' });
+  });
+
   it('asks chat_accepted when an agent takes the chat and shows an ok answer to agents; the CRM bind sends chat_assigned', async () => {
     const ownerCrm = await startFakeIntegrator((r) =>
       r.body.event_name === 'chat_accepted'

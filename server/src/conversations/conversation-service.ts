@@ -57,6 +57,17 @@ export function createConversationService(deps: {
     return channel;
   }
 
+  /** One close for every side: the bot's CHAT_CLOSED written with it, then chat.closed (webhooks, sockets, transcripts). */
+  async function closeChat(chat: ChatRecord, blacklist: boolean): Promise<ChatRecord> {
+    if (chat.state === 'closed') return chat;
+    const notice = (await deps.botNotices?.chatClosed(chat)) ?? null;
+    await store.chats.close(chat.id, blacklist, notice);
+    if (notice) events.emit('delivery.enqueued');
+    const closed = (await publishChat(chat.id))!;
+    events.emit('chat.closed', { chat: closed });
+    return closed;
+  }
+
   async function publishChat(chatId: number) {
     const chat = await store.chats.findById(chatId);
     if (chat) events.emit('chat.updated', { chat });
@@ -205,14 +216,14 @@ export function createConversationService(deps: {
     },
 
     async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {
-      const chat = await chatForAgent(agent, chatId);
-      if (chat.state === 'closed') return chat;
-      const notice = (await deps.botNotices?.chatClosed(chat)) ?? null;
-      await store.chats.close(chatId, blacklist, notice);
-      if (notice) events.emit('delivery.enqueued');
-      const closed = (await publishChat(chatId))!;
-      events.emit('chat.closed', { chat: closed });
-      return closed;
+      return closeChat(await chatForAgent(agent, chatId), blacklist);
+    },
+
+    /** The client ends their own chat (the widget's End chat): closed exactly as an agent closes it. */
+    async endByClient(chatId: number): Promise<ChatRecord> {
+      const chat = await store.chats.findById(chatId);
+      if (!chat) throw notFound('No such chat');
+      return closeChat(chat, false);
     },
   };
 }

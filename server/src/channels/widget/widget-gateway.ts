@@ -281,6 +281,15 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     // The event carries no payload: its only argument is the acknowledgement.
     socket.on('agent:request', (ack) => void requestAgent(undefined, ack));
 
+    const endChat = handle(socket, async () => {
+      await spend('visitorUpdates');
+      const live = await store.visitors.liveChat(socket.data.visitor.id);
+      if (!live) throw new VisitorError('no conversation to end');
+      await conversations.endByClient(live.id);
+      return undefined;
+    });
+    socket.on('chat:end', (ack) => void endChat(undefined, ack));
+
     socket.on('page:view', async (raw: unknown) => {
       const page = pageInfoSchema.safeParse(raw);
       if (!page.success) return;
