@@ -13,7 +13,7 @@ const inSchedule: CallbackSettings = {
 };
 
 test.describe('widget: accessibility (axe-core, WCAG 2.1 AA)', () => {
-  test('widget: the launcher, the open chat with messages, the contact and callback forms have no serious violation', async ({
+  test('widget: the launcher, the open chat with messages, the contact form, End chat, the callback form and the rating have no serious violation', async ({
     widget,
     widgetPage,
   }) => {
@@ -36,9 +36,21 @@ test.describe('widget: accessibility (axe-core, WCAG 2.1 AA)', () => {
     await expect(widgetPage.frame.getByRole('textbox', { name: 'Phone' })).toBeVisible();
     await expectNoSeriousA11yViolations(widgetPage.page, 'the contact form');
 
+    await widgetPage.frame.getByRole('button', { name: 'End chat' }).click();
+    await expect(widgetPage.frame.getByRole('group', { name: /^End this chat\?/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the End chat confirmation');
+
     await widgetPage.frame.getByRole('button', { name: 'Request a call back' }).click();
     await expect(widgetPage.frame.getByRole('textbox', { name: 'Your phone number' })).toBeVisible();
     await expectNoSeriousA11yViolations(widgetPage.page, 'the callback form');
+
+    await widgetPage.api((api) => api.open());
+    await widget.agentApi.close(chat.id);
+    await expect(widgetPage.frame.getByRole('group', { name: 'How was this conversation?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the rating at the end of the chat');
+    await widgetPage.frame.getByRole('button', { name: 'Rate this conversation as good' }).click();
+    await expect(widgetPage.frame.getByText('Thanks for your feedback.')).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the thanks for the rating');
   });
 
   test('widget: the offline form has no serious violation', async ({ widget, widgetPage }) => {

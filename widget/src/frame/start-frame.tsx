@@ -16,7 +16,7 @@ import { App } from '../ui/App.tsx';
 import { linkHost } from './host-link.ts';
 import { savedState } from './saved-state.ts';
 import { createViewController } from './view-controller.ts';
-import type { ConnectionState, WidgetModel } from './widget-model.ts';
+import type { Announcement, ConnectionState, WidgetModel } from './widget-model.ts';
 import { wireSocket } from './wire-socket.ts';
 
 /**
@@ -33,6 +33,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const connection = createStore<ConnectionState>('connecting');
   const unread = createStore(0);
   const title = createStore('Chat');
+  const announcement = createStore<Announcement | null>(null);
   // The loader's messages arrive as tasks, after this function has built everything they use.
   const toHost = linkHost(port, {
     act: (action) => act(action),
@@ -54,7 +55,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
 
   const socket = connectVisitorSocket(serviceUrl, init.widget_id, () => saved.get('visitor'));
   const emit: EmitPageEvent = (name, data) => toHost('event', { name, data } as PageEvent);
-  wireSocket(socket, { conversation, outbox, connection, unread, view }, saved, fire, emit);
+  wireSocket(socket, { conversation, outbox, connection, unread, view, announcement }, saved, fire, emit);
   const callbacks = startCallbacks(socket, init.callback, fire);
   // spec 6.3 svc_onMessageSent: the visitor's first message of a chat.
   let sentInChat = false;
@@ -123,6 +124,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     view,
     connection,
     title,
+    announcement,
     act,
     send(text, buttonId) {
       if (!text.trim()) return;
@@ -170,6 +172,14 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         ? socket
             .timeout(10_000)
             .emitWithAck('agent:request')
+            .then((answer) => answer.ok)
+            .catch(() => false)
+        : Promise.resolve(false),
+    endChat: () =>
+      socket.connected
+        ? socket
+            .timeout(10_000)
+            .emitWithAck('chat:end')
             .then((answer) => answer.ok)
             .catch(() => false)
         : Promise.resolve(false),

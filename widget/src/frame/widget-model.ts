@@ -5,6 +5,12 @@ import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
 import type { Outbox } from '../transport/outbox.ts';
 
+/** The newest thing screen readers are told (a message that arrived, the chat's end); a new id each time. */
+export interface Announcement {
+  id: number;
+  text: string;
+}
+
 /** connecting: first connection; online; reconnecting: the connection dropped; unavailable: the widget is gone. */
 export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'unavailable';
 
@@ -16,6 +22,8 @@ export interface WidgetModel {
   connection: Store<ConnectionState>;
   /** The widget's public name (its settings), shown until an agent takes the chat. */
   title: Store<string>;
+  /** Read out by the polite live region: one announcement per message that arrives while the visitor is here. */
+  announcement: Store<Announcement | null>;
   /** Sends a message; `buttonId` when it is the answer of a bot button. */
   send(text: string, buttonId?: string): void;
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */
@@ -24,6 +32,8 @@ export interface WidgetModel {
   rate(rate: 'positive' | 'negative'): Promise<boolean>;
   /** Asks for a person while a bot holds the chat; false when the server refused. */
   requestAgent(): Promise<boolean>;
+  /** Ends the visitor's chat (closed as an agent closes it); false when the server refused. */
+  endChat(): Promise<boolean>;
   retry(clientMsgId: string): void;
   typing(hasText: boolean): void;
   act(action: ViewAction): void;

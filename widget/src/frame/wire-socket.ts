@@ -6,7 +6,8 @@ import type { View } from '../state/view-state.ts';
 import { withoutConfirmed, type Outbox } from '../transport/outbox.ts';
 import type { VisitorSocket } from '../transport/visitor-socket.ts';
 import type { SavedState } from './saved-state.ts';
-import type { ConnectionState } from './widget-model.ts';
+import { a11yText, announcementOf } from '../ui/a11y-text.ts';
+import type { Announcement, ConnectionState } from './widget-model.ts';
 
 const TYPING_EXPIRES_MS = 15_000;
 const RETRY_REFUSED_MS = 10_000;
@@ -17,6 +18,7 @@ export interface SocketStores {
   connection: Store<ConnectionState>;
   unread: Store<number>;
   view: Store<View>;
+  announcement: Store<Announcement | null>;
 }
 
 /** Feeds the server's events into the stores and keeps the connection state for the UI. */
@@ -27,7 +29,8 @@ export function wireSocket(
   fire: (event: FrameToHost['fire']) => void,
   emit: EmitPageEvent,
 ) {
-  const { conversation, outbox, connection, unread, view } = stores;
+  const { conversation, outbox, connection, unread, view, announcement } = stores;
+  const announce = (text: string) => announcement.set((last) => ({ id: (last?.id ?? 0) + 1, text }));
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   const apply = (event: ConversationEvent) => {
     conversation.set((c) => reduceConversation(c, event));
@@ -42,6 +45,8 @@ export function wireSocket(
   socket.on('message:new', (message) => {
     const known = conversation.get().messages.some((m) => m.id === message.id);
     apply({ type: 'message', message });
+    // Only what arrives now is read out: the history a session brings back is not announced again.
+    if (!known && message.author !== 'visitor') announce(announcementOf(message));
     if (message.author !== 'agent' && message.author !== 'bot') return;
     if (view.get() === 'closed') unread.set((n) => n + 1);
     if (!known)
@@ -69,7 +74,10 @@ export function wireSocket(
     apply({ type: 'accepted', agent });
     fire({ name: 'svc_onAccept', args: [] });
   });
-  socket.on('chat:closed', () => apply({ type: 'closed' }));
+  socket.on('chat:closed', () => {
+    apply({ type: 'closed' });
+    announce(a11yText.chatEnded);
+  });
 
   socket.on('disconnect', (reason) => {
     if (connection.get() !== 'unavailable') connection.set('reconnecting');

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { CallbackForm } from '../features/callback-form/CallbackForm.tsx';
 import { ContactForm } from '../features/contact-form/ContactForm.tsx';
+import { EndChatConfirm } from '../features/end-chat/EndChatConfirm.tsx';
 import { OfflineForm } from '../features/offline-form/OfflineForm.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
+import { Announcer } from './Announcer.tsx';
 import { Banner } from './Banner.tsx';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
@@ -16,6 +18,13 @@ export function App({ model }: { model: WidgetModel }) {
   const { status, live, messages } = useStore(model.conversation);
   const [contactOpen, setContactOpen] = useState(false);
   const [chatInstead, setChatInstead] = useState(false);
+  const [endOpen, setEndOpen] = useState(false);
+  const chat = useRef<HTMLDivElement>(null);
+  // After the visitor ended the chat, the keyboard goes on at its rating (else the text box).
+  const endAsked = (ended: boolean) => {
+    setEndOpen(false);
+    if (ended) setTimeout(() => chat.current?.querySelector<HTMLElement>('.rating button, .composer textarea')?.focus());
+  };
   const unsent = useStore(model.outbox).length;
   const connected = useStore(model.connection) === 'online';
   // While no agent is online and no conversation goes on, the window offers the offline form first.
@@ -26,14 +35,22 @@ export function App({ model }: { model: WidgetModel }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [model]);
   return (
-    <div class="chat">
-      <Header model={model} contactOpen={contactOpen} toggleContact={() => setContactOpen(!contactOpen)} />
+    <div class="chat" ref={chat}>
+      <Header
+        model={model}
+        contactOpen={contactOpen}
+        toggleContact={() => setContactOpen(!contactOpen)}
+        endOpen={endOpen && live}
+        askEnd={() => setEndOpen(!endOpen)}
+      />
+      <Announcer model={model} />
       {view === 'call' ? (
         <CallbackForm model={model} />
       ) : offlineForm ? (
         <OfflineForm model={model} chatInstead={() => setChatInstead(true)} />
       ) : (
         <>
+          {endOpen && live && <EndChatConfirm model={model} done={endAsked} />}
           <Banner model={model} openContact={() => setContactOpen(true)} />
           {contactOpen && <ContactForm model={model} close={() => setContactOpen(false)} />}
           <MessageList model={model} />

@@ -1,6 +1,7 @@
 import type { VisitorMessageView } from '@svc/protocol';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MessageContent } from '../features/media/MessageContent.tsx';
+import { RatingPrompt } from '../features/rating/RatingPrompt.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import type { OutboxItem } from '../transport/outbox.ts';
 import { formatTime } from './format.ts';
@@ -68,7 +69,7 @@ function Pending({ item, retry, online }: { item: OutboxItem; retry: (id: string
 
 /** The conversation: the server's messages, then the visitor's messages still on their way. */
 export function MessageList({ model }: { model: WidgetModel }) {
-  const { messages, endedAfter, invitation } = useStore(model.conversation);
+  const { messages, endedAfter, invitation, live } = useStore(model.conversation);
   const team = useStore(model.title);
   const outbox = useStore(model.outbox);
   const online = useStore(model.connection) === 'online';
@@ -76,24 +77,23 @@ export function MessageList({ model }: { model: WidgetModel }) {
   useLayoutEffect(() => {
     const el = log.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length, outbox.length]);
+  }, [messages.length, outbox.length, endedAfter]);
   // While the bot is the one answering, the visitor can ask for a person; only the newest buttons can be chosen.
   const lastAnswer = [...messages].reverse().find((m) => m.author !== 'visitor');
   const botAnswering = lastAnswer?.author === 'bot' && lastAnswer.id !== endedAfter;
   const [asking, setAsking] = useState(false);
-  // spec 2.3 chat.rate: once an agent has answered, the visitor may rate the conversation.
-  const agentAnswered = messages.some((m) => m.author === 'agent');
-  const [rated, setRated] = useState<'positive' | 'negative' | null>(null);
-  const rate = async (value: 'positive' | 'negative') => {
-    if (await model.rate(value)) setRated(value);
-  };
+  // spec 2.3 chat.rate, at the end of a chat an agent answered in, until the visitor writes again.
+  const endedChat = messages.find((m) => m.id === endedAfter)?.chat_id;
+  const askRating = !live && online && messages.some((m) => m.chat_id === endedChat && m.author === 'agent');
   const askForPerson = async () => {
     setAsking(true);
     await model.requestAgent();
     setAsking(false);
   };
   return (
-    <div class="log" role="log" aria-label="Messages" tabIndex={0} ref={log}>
+    // A log is polite by itself, but it would read out the whole history a session brings back: the
+    // Announcer (App.tsx) says each new message once instead.
+    <div class="log" role="log" aria-label="Messages" aria-live="off" tabIndex={0} ref={log}>
       <ol>
         {invitation ? (
           <li class="msg theirs invitation">
@@ -112,27 +112,11 @@ export function MessageList({ model }: { model: WidgetModel }) {
               The chat has ended. Write again to start a new one.
             </li>
           ),
+          m.id === endedAfter && askRating && <RatingPrompt key={`rate-${m.chat_id}`} model={model} />,
         ])}
         {outbox.map((item) => (
           <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} />
         ))}
-        {agentAnswered && online && (
-          <li class="msg system rating">
-            {rated ? (
-              'Thanks for your feedback.'
-            ) : (
-              <>
-                Rate this conversation:{' '}
-                <button type="button" class="link" aria-label="Rate this conversation as good" onClick={() => void rate('positive')}>
-                  👍
-                </button>{' '}
-                <button type="button" class="link" aria-label="Rate this conversation as bad" onClick={() => void rate('negative')}>
-                  👎
-                </button>
-              </>
-            )}
-          </li>
-        )}
         {botAnswering && online && (
           <li class="msg system">
             <button type="button" class="link" disabled={asking} onClick={() => void askForPerson()}>

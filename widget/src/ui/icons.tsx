@@ -14,4 +14,7 @@ export const PhoneIcon = icon(
 );
 export const PersonIcon = icon('M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-3 0-9 1.5-9 4.5V21h18v-2.5c0-3-6-4.5-9-4.5z');
 export const MinimizeIcon = icon('M5 11h14v2H5z');
+export const EndChatIcon = icon(
+  'M10 17l1.4-1.4-2.6-2.6H19v-2H8.8l2.6-2.6L10 7l-5 5 5 5zM5 21h7v-2H5V5h7V3H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2z',
+);
 export const ChatIcon = icon('M3 4h18v13H9l-5 4v-4H3z');

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { WidgetModel } from '../../frame/widget-model.ts';
+import { a11yText } from '../../ui/a11y-text.ts';
+import { ThumbDownIcon, ThumbUpIcon } from './thumb-icons.tsx';
+
+type Rate = 'positive' | 'negative';
+
+/**
+ * spec 2.3 chat.rate, asked once at the end of a chat an agent answered in (the list keys it by that chat).
+ * Once rated, the thanks takes the buttons' place and keyboard focus, so focus is never dropped.
+ */
+export function RatingPrompt({ model }: { model: WidgetModel }) {
+  const [state, setState] = useState<'asking' | 'sending' | 'failed' | 'rated'>('asking');
+  const thanks = useRef<HTMLParagraphElement>(null);
+  const rate = async (value: Rate) => {
+    setState('sending');
+    setState((await model.rate(value)) ? 'rated' : 'failed');
+  };
+  useEffect(() => {
+    const shown = thanks.current;
+    if (shown && shown.ownerDocument.activeElement === shown.ownerDocument.body) shown.focus();
+  }, [state]);
+  return (
+    <li class="msg system rating">
+      {state === 'rated' ? (
+        <p ref={thanks} tabIndex={-1} role="status">
+          {a11yText.rated}
+        </p>
+      ) : (
+        <div role="group" aria-labelledby="rating-question">
+          <p id="rating-question">{a11yText.ratingQuestion}</p>
+          <div class="rate-buttons">
+            <button
+              type="button"
+              class="rate"
+              aria-label={a11yText.rateGood}
+              disabled={state === 'sending'}
+              onClick={() => void rate('positive')}
+            >
+              <ThumbUpIcon />
+            </button>
+            <button
+              type="button"
+              class="rate"
+              aria-label={a11yText.rateBad}
+              disabled={state === 'sending'}
+              onClick={() => void rate('negative')}
+            >
+              <ThumbDownIcon />
+            </button>
+          </div>
+          {state === 'failed' && <p role="alert">{a11yText.rateFailed}</p>}
+        </div>
+      )}
+    </li>
+  );
+}
