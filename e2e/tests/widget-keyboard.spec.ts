@@ -92,6 +92,12 @@ test.describe('widget: keyboard only', () => {
       }
     });
 
+    await test.step("on the site's next page the history comes back without being read out again", async () => {
+      await page.goto(`${widget.site.url}/other-page`);
+      await expect(widgetPage.message('We answer within minutes.')).toBeVisible();
+      await expect(announcements).toHaveText('');
+    });
+
     await test.step('Esc closes the chat and gives the focus back to the launcher', async () => {
       await widgetPage.textbox.focus();
       await page.keyboard.press('Escape');

@@ -54,11 +54,15 @@ test.describe('widget: rating', () => {
     await expect(widgetPage.message('From 10 to 16.')).toBeVisible();
     const confirmation = widgetPage.frame.getByRole('group', { name: /^End this chat\?/ });
 
-    await test.step('"Keep chatting" leaves the chat as it was', async () => {
+    await test.step('"Keep chatting", or Escape, leaves the chat as it was', async () => {
       await endChat.click();
       await expect(confirmation.getByRole('button', { name: 'End chat' })).toBeFocused();
       await confirmation.getByRole('button', { name: 'Keep chatting' }).click();
       await expect(confirmation).toHaveCount(0);
+      await endChat.click();
+      await widgetPage.page.keyboard.press('Escape');
+      await expect(confirmation).toHaveCount(0);
+      await expect(widgetPage.textbox).toBeVisible();
       expect((await widget.agentApi.chat(chat.id)).state).not.toBe('closed');
     });
 

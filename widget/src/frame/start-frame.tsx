@@ -118,6 +118,14 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     .then((settings) => settings && title.set(settings.name))
     .catch(() => undefined);
 
+  // A request of the visitor's: false when the service refused it, or did not answer within 10 s, or is not reachable.
+  const granted = (request: (timed: ReturnType<typeof socket.timeout>) => Promise<{ ok: boolean }>) =>
+    socket.connected
+      ? request(socket.timeout(10_000))
+          .then((answer) => answer.ok)
+          .catch(() => false)
+      : Promise.resolve(false);
+
   const model: WidgetModel = {
     conversation,
     outbox,
@@ -159,30 +167,9 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         return 'The file could not be sent; check your connection.';
       }
     },
-    rate: (rate) =>
-      socket.connected
-        ? socket
-            .timeout(10_000)
-            .emitWithAck('chat:rate', { rate })
-            .then((answer) => answer.ok)
-            .catch(() => false)
-        : Promise.resolve(false),
-    requestAgent: () =>
-      socket.connected
-        ? socket
-            .timeout(10_000)
-            .emitWithAck('agent:request')
-            .then((answer) => answer.ok)
-            .catch(() => false)
-        : Promise.resolve(false),
-    endChat: () =>
-      socket.connected
-        ? socket
-            .timeout(10_000)
-            .emitWithAck('chat:end')
-            .then((answer) => answer.ok)
-            .catch(() => false)
-        : Promise.resolve(false),
+    rate: (rate) => granted((timed) => timed.emitWithAck('chat:rate', { rate })),
+    requestAgent: () => granted((timed) => timed.emitWithAck('agent:request')),
+    endChat: () => granted((timed) => timed.emitWithAck('chat:end')),
     retry(id) {
       outbox.set((o) => requeue(o, id));
       sender.flush();

@@ -6,9 +6,9 @@ import type { VisitorMessageView } from '@svc/protocol';
  */
 export const a11yText = {
   endChat: 'End chat',
-  endQuestion: 'End this chat? You can write to us again at any time.',
+  endQuestion: 'End this chat?',
   keepChatting: 'Keep chatting',
-  endFailed: 'The chat could not be ended. Check your connection and try again.',
+  endFailed: 'The chat could not be ended. Try again.',
   ratingQuestion: 'How was this conversation?',
   rateGood: 'Rate this conversation as good',
   rateBad: 'Rate this conversation as bad',
