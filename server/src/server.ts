@@ -30,6 +30,7 @@ import { attachVisitorCalls } from './channels/widget/visitor-calls.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
 import { registerOfflineMessageRoutes } from './channels/widget/offline-messages.ts';
 import { registerIdentityRoutes } from './channels/widget/identity-routes.ts';
+import { registerAppearanceRoutes } from './channels/widget/appearance-routes.ts';
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
@@ -139,6 +140,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
