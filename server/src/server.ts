@@ -17,6 +17,7 @@ import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
+import { registerAgentPhotoRoutes } from './agents/agent-photo-routes.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
 import { consoleCallProvider } from './calls/call-provider.ts';
@@ -156,6 +157,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(errorMiddleware(log));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
+  registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });
   app.use(uploadRouter.routes());
   app.use(uploadRouter.allowedMethods({ throw: true }));
   const sites = mountStaticSites(app, config.staticDir, {
