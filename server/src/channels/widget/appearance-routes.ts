@@ -1,13 +1,10 @@
 import type Router from '@koa/router';
-import { appearanceInputSchema, resolveAppearance, widgetLocales, type WidgetAppearance, type WidgetLocale } from '@svc/protocol';
+import { appearanceInputSchema, resolveAppearance, widgetLocales, type WidgetAppearanceView } from '@svc/protocol';
 import { requireAdmin } from '../../http/auth.ts';
 import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import type { Store } from '../../store/store.ts';
 import { channelFromParam } from '../channel-param.ts';
-
-/** The admin API's answer: the appearance with its defaults filled in, and the languages one may choose. */
-export type AppearanceView = WidgetAppearance & { languages: readonly WidgetLocale[] };
 
 /**
  * A widget channel's look and language (contract: "Widget appearance and language"). PUT replaces what was
@@ -22,7 +19,7 @@ export function registerAppearanceRoutes(router: Router, deps: { store: Store; a
     if (channel.kind !== 'widget') throw notFound('No such widget channel');
     return channel;
   };
-  const view = (stored: Parameters<typeof resolveAppearance>[0]): AppearanceView => ({
+  const view = (stored: Parameters<typeof resolveAppearance>[0]): WidgetAppearanceView => ({
     ...resolveAppearance(stored),
     languages: widgetLocales,
   });
