@@ -54,6 +54,9 @@ export interface WidgetAppearance {
   texts: Partial<Record<WidgetLocale, Partial<Record<OverridableTextKey, string>>>>;
 }
 
+/** `GET`/`PUT /api/v1/channels/:id/appearance` answer: the appearance resolved, and the languages one may choose. */
+export type WidgetAppearanceView = WidgetAppearance & { languages: readonly WidgetLocale[] };
+
 /** Fills in the defaults of what an admin stored. */
 export function resolveAppearance(stored: AppearanceInput): WidgetAppearance {
   const accent = (stored.accent_color ?? DEFAULT_ACCENT_COLOR).toLowerCase();
