@@ -63,4 +63,39 @@ test.describe('widget: accessibility (axe-core, WCAG 2.1 AA)', () => {
     await expect(form.getByRole('alert')).toBeVisible();
     await expectNoSeriousA11yViolations(widgetPage.page, 'the offline form, with its error shown');
   });
+
+  test('widget: in Arabic (right to left) with a light accent, End chat and the rating speak Arabic and have no serious violation', async ({
+    widget,
+    widgetPage,
+  }) => {
+    await requestJson(`${e2eEnv().baseUrl}/api/v1/channels/${widget.channel.id}/appearance`, {
+      method: 'PUT',
+      token: e2eEnv().adminToken,
+      body: { language: 'ar', accent_color: '#ffd400' },
+    });
+    const { frame } = widgetPage;
+    await widgetPage.page.goto(widget.site.url);
+    await widgetPage.page.locator('svc-widget').getByRole('button').first().click();
+    const textbox = frame.getByRole('textbox');
+    await textbox.fill('مرحبا');
+    await textbox.press('Enter');
+    const chat = await widget.agentApi.chatWith('مرحبا');
+    await widget.agentApi.say(chat.id, 'أهلًا! كيف يمكنني المساعدة؟');
+    await expect(frame.getByRole('log').getByText('أهلًا! كيف يمكنني المساعدة؟')).toBeVisible();
+    await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(frame.getByTestId('announcements')).toHaveText('Alex Agent: أهلًا! كيف يمكنني المساعدة؟');
+
+    await frame.getByRole('banner').getByRole('button', { name: 'إنهاء الدردشة' }).click();
+    const confirmation = frame.getByRole('group', { name: 'هل تريد إنهاء هذه الدردشة؟' });
+    await expect(confirmation).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'End chat in Arabic');
+    await confirmation.getByRole('button', { name: 'إنهاء الدردشة' }).click();
+
+    const rating = frame.getByRole('group', { name: 'كيف كانت هذه المحادثة؟' });
+    await expect(rating).toBeVisible();
+    await expectNoSeriousA11yViolations(widgetPage.page, 'the rating in Arabic');
+    await rating.getByRole('button', { name: 'تقييم المحادثة بأنها جيدة' }).click();
+    await expect(frame.getByText('شكرًا على ملاحظاتك.')).toBeVisible();
+    await expect.poll(async () => (await widget.agentApi.chat(chat.id)).rate).toBe('positive');
+  });
 });

@@ -19,7 +19,7 @@ test.describe('widget: rating', () => {
 
     await test.step('the agent closes the chat: the widget asks once, with icons rather than emoji', async () => {
       await widget.agentApi.close(chat.id);
-      await expect(widgetPage.frame.getByText('The chat has ended. Write again to start a new one.')).toBeVisible();
+      await expect(widgetPage.messages.getByText('The chat has ended. Write again to start a new one.')).toBeVisible();
       await expect(rating).toBeVisible();
       const good = rating.getByRole('button', { name: 'Rate this conversation as good' });
       const bad = rating.getByRole('button', { name: 'Rate this conversation as bad' });
@@ -69,7 +69,7 @@ test.describe('widget: rating', () => {
     await test.step('confirmed, the chat is closed for the agent too, and the rating takes the focus', async () => {
       await endChat.click();
       await confirmation.getByRole('button', { name: 'End chat' }).click();
-      await expect(widgetPage.frame.getByText('The chat has ended. Write again to start a new one.')).toBeVisible();
+      await expect(widgetPage.messages.getByText('The chat has ended. Write again to start a new one.')).toBeVisible();
       await expect.poll(async () => (await widget.agentApi.chat(chat.id)).state).toBe('closed');
       await expect(endChat).toHaveCount(0);
       const bad = widgetPage.frame.getByRole('button', { name: 'Rate this conversation as bad' });

@@ -17,6 +17,7 @@ import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
+import { registerAgentPhotoRoutes } from './agents/agent-photo-routes.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
 import { consoleCallProvider } from './calls/call-provider.ts';
@@ -30,6 +31,7 @@ import { attachVisitorCalls } from './channels/widget/visitor-calls.ts';
 import { attachWidgetGateway } from './channels/widget/widget-gateway.ts';
 import { registerOfflineMessageRoutes } from './channels/widget/offline-messages.ts';
 import { registerIdentityRoutes } from './channels/widget/identity-routes.ts';
+import { registerAppearanceRoutes } from './channels/widget/appearance-routes.ts';
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
@@ -139,6 +141,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
@@ -154,6 +157,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(errorMiddleware(log));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
+  registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });
   app.use(uploadRouter.routes());
   app.use(uploadRouter.allowedMethods({ throw: true }));
   const sites = mountStaticSites(app, config.staticDir, {

@@ -320,6 +320,18 @@ const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE channels ADD COLUMN transcript_to_customer INTEGER NOT NULL DEFAULT 1;
     `,
   },
+  {
+    version: 9,
+    name: 'widget appearance and language per widget channel',
+    sql: `
+      -- what the admin stored (appearanceInputSchema), defaults left out so they can change later
+      CREATE TABLE widget_appearance (
+        channel_id INTEGER PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        appearance_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

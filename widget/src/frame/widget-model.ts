@@ -1,14 +1,15 @@
-import type { ContactInfo, OfflineMessageRequest } from '@svc/protocol';
+import type { ContactInfo, OfflineMessageRequest, VisitorMessageView } from '@svc/protocol';
 import type { Callbacks } from '../features/callback-form/callback-state.ts';
+import type { Texts } from '../i18n/texts.ts';
 import type { Conversation } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
 import type { Outbox } from '../transport/outbox.ts';
 
-/** The newest thing screen readers are told (a message that arrived, the chat's end); a new id each time. */
+/** The newest thing screen readers are told: a message that arrived, or (null) the chat's end; a new id each time. */
 export interface Announcement {
   id: number;
-  text: string;
+  message: VisitorMessageView | null;
 }
 
 /** connecting: first connection; online; reconnecting: the connection dropped; unavailable: the widget is gone. */
@@ -20,10 +21,12 @@ export interface WidgetModel {
   outbox: Store<Outbox>;
   view: Store<View>;
   connection: Store<ConnectionState>;
-  /** The widget's public name (its settings), shown until an agent takes the chat. */
+  /** The header's title (the owner's, else the widget's public name), shown until an agent takes the chat. */
   title: Store<string>;
   /** Read out by the polite live region: one announcement per message that arrives while the visitor is here. */
   announcement: Store<Announcement | null>;
+  /** Every word the frame shows, in the visitor's language. */
+  texts: Texts;
   /** Sends a message; `buttonId` when it is the answer of a bot button. */
   send(text: string, buttonId?: string): void;
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */

@@ -1,4 +1,4 @@
-import type { EmitPageEvent } from '@svc/protocol';
+import type { EmitPageEvent, VisitorMessageView } from '@svc/protocol';
 import type { FrameToHost } from '../bridge/messages.ts';
 import { reduceConversation, type Conversation, type ConversationEvent } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
@@ -6,7 +6,6 @@ import type { View } from '../state/view-state.ts';
 import { withoutConfirmed, type Outbox } from '../transport/outbox.ts';
 import type { VisitorSocket } from '../transport/visitor-socket.ts';
 import type { SavedState } from './saved-state.ts';
-import { a11yText, announcementOf } from '../ui/a11y-text.ts';
 import type { Announcement, ConnectionState } from './widget-model.ts';
 
 const TYPING_EXPIRES_MS = 15_000;
@@ -30,7 +29,7 @@ export function wireSocket(
   emit: EmitPageEvent,
 ) {
   const { conversation, outbox, connection, unread, view, announcement } = stores;
-  const announce = (text: string) => announcement.set((last) => ({ id: (last?.id ?? 0) + 1, text }));
+  const announce = (message: VisitorMessageView | null) => announcement.set((last) => ({ id: (last?.id ?? 0) + 1, message }));
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   const apply = (event: ConversationEvent) => {
     conversation.set((c) => reduceConversation(c, event));
@@ -46,7 +45,7 @@ export function wireSocket(
     const known = conversation.get().messages.some((m) => m.id === message.id);
     apply({ type: 'message', message });
     // Only what arrives now is read out: the history a session brings back is not announced again.
-    if (!known && message.author !== 'visitor') announce(announcementOf(message));
+    if (!known && message.author !== 'visitor') announce(message);
     if (message.author !== 'agent' && message.author !== 'bot') return;
     if (view.get() === 'closed') unread.set((n) => n + 1);
     if (!known)
@@ -60,7 +59,8 @@ export function wireSocket(
   });
   socket.on('typing', ({ state, agent }) => {
     clearTimeout(typingTimer);
-    apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? 'Agent') : null });
+    // '' when the server names no one: the UI says "Agent" in the visitor's language.
+    apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? '') : null });
     // A lost `stop` must not leave "is typing" up for ever.
     if (state === 'start') typingTimer = setTimeout(() => apply({ type: 'typing', name: null }), TYPING_EXPIRES_MS);
     emit('agent:typing', { typing: state === 'start', agent_name: agent?.name ?? null });
@@ -76,7 +76,7 @@ export function wireSocket(
   });
   socket.on('chat:closed', () => {
     apply({ type: 'closed' });
-    announce(a11yText.chatEnded);
+    announce(null);
   });
 
   socket.on('disconnect', (reason) => {

@@ -20,7 +20,7 @@ export function mountLauncher(doc: Document, markup: string, toggle: () => void)
 }
 
 /** Shows the window state, the unread count and the chat mode; in the embed script. */
-export function paintLauncher(root: ShadowRoot, { view, unread, status }: FrameState): void {
+export function paintLauncher(root: ShadowRoot, { view, unread, status, label }: FrameState): void {
   const open = view !== 'closed';
   const button = root.querySelector('button')!;
   const badge = root.querySelector('span')!;
@@ -29,7 +29,7 @@ export function paintLauncher(root: ShadowRoot, { view, unread, status }: FrameS
   if (frame) frame.hidden = !open;
   button.className = status;
   button.ariaExpanded = String(open);
-  button.ariaLabel = open ? 'Minimize chat' : unread ? `Open chat, ${unread} unread` : 'Open chat';
+  button.ariaLabel = label ?? (open ? 'Minimize chat' : unread ? `Open chat, ${unread} unread` : 'Open chat');
   badge.hidden = !unread || open;
   badge.textContent = String(unread);
 }

@@ -1,6 +1,5 @@
 import type { WidgetModel } from '../frame/widget-model.ts';
 import { Avatar } from './Avatar.tsx';
-import { a11yText } from './a11y-text.ts';
 import { EndChatIcon, MinimizeIcon, PersonIcon, PhoneIcon } from './icons.tsx';
 import { useStore } from './use-store.ts';
 
@@ -21,29 +20,30 @@ export function Header({
   const { agent, status, live } = useStore(model.conversation);
   const title = useStore(model.title);
   const view = useStore(model.view);
+  const { t } = model.texts;
   return (
     <header class="head">
       <Avatar agent={agent} />
       <div class="who">
         <h1>{agent?.name ?? title}</h1>
-        <p>{agent ? 'Agent' : status === 'online' ? 'Online' : 'Away right now'}</p>
+        <p>{t(agent ? 'header.agent' : status === 'online' ? 'header.online' : 'header.away')}</p>
       </div>
       {view === 'chat' && (
         <>
-          <button type="button" class="icon" aria-label="Request a call back" onClick={() => model.act('call')}>
+          <button type="button" class="icon" aria-label={t('header.call_back')} onClick={() => model.act('call')}>
             <PhoneIcon />
           </button>
-          <button type="button" class="icon" aria-label="Your contact details" aria-expanded={contactOpen} onClick={toggleContact}>
+          <button type="button" class="icon" aria-label={t('header.contact')} aria-expanded={contactOpen} onClick={toggleContact}>
             <PersonIcon />
           </button>
           {live && (
-            <button type="button" class="icon" aria-label={a11yText.endChat} aria-expanded={endOpen} onClick={askEnd}>
+            <button type="button" class="icon" aria-label={t('chat.end')} aria-expanded={endOpen} onClick={askEnd}>
               <EndChatIcon />
             </button>
           )}
         </>
       )}
-      <button type="button" class="icon" aria-label="Minimize chat" onClick={() => model.act('close')}>
+      <button type="button" class="icon" aria-label={t('window.minimize')} onClick={() => model.act('close')}>
         <MinimizeIcon />
       </button>
     </header>

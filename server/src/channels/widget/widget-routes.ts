@@ -6,7 +6,8 @@ import { hoursHideWidget } from '../../lib/business-hours.ts';
 import type { Store } from '../../store/store.ts';
 
 /** The loader's one small request before the chat is needed: the channel's name and online status, the
- * launcher, whether calls can be asked for, and the trigger rules. Any
+ * launcher, whether calls can be asked for, the trigger rules and the look and language
+ * (read on every load: an admin's change reaches the next page load). Any
  * site may embed the widget, so it answers every origin. */
 export function registerWidgetRoutes(router: Router, deps: { store: Store; calls: CallService }): void {
   router.get('/widget-api/:publicId/settings', async (ctx) => {
@@ -24,7 +25,7 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
       // No visitor is known here: the widget's socket adds "a call is already in progress".
       callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
-      appearance: resolveAppearance({}),
+      appearance: resolveAppearance(await deps.store.appearance.get(channel.id)),
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

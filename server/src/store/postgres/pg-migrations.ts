@@ -327,6 +327,18 @@ const migrations: { version: number; name: string; sql: string }[] = [
       ALTER TABLE channels ADD COLUMN transcript_to_customer BIGINT NOT NULL DEFAULT 1;
     `,
   },
+  {
+    version: 9,
+    name: 'widget appearance and language per widget channel',
+    sql: `
+      -- what the admin stored (appearanceInputSchema), defaults left out so they can change later
+      CREATE TABLE widget_appearance (
+        channel_id BIGINT PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        appearance_json TEXT NOT NULL,
+        updated_at BIGINT NOT NULL
+      );
+    `,
+  },
 ];
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

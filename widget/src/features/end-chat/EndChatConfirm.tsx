@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
-import { a11yText } from '../../ui/a11y-text.ts';
 
 /**
  * The visitor's End chat, asked once more below the header: ending cannot be undone. Escape keeps chatting
@@ -10,6 +9,7 @@ export function EndChatConfirm({ model, done }: { model: WidgetModel; done: (end
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const confirm = useRef<HTMLButtonElement>(null);
+  const { t } = model.texts;
   useEffect(() => confirm.current?.focus(), []);
   const end = async () => {
     setBusy(true);
@@ -30,14 +30,14 @@ export function EndChatConfirm({ model, done }: { model: WidgetModel; done: (end
         done(false);
       }}
     >
-      <p id="end-question">{a11yText.endQuestion}</p>
-      {failed && <p role="alert">{a11yText.endFailed}</p>}
+      <p id="end-question">{t('chat.end_question')}</p>
+      {failed && <p role="alert">{t('chat.end_failed')}</p>}
       <div class="row">
         <button type="button" class="primary" ref={confirm} disabled={busy} onClick={() => void end()}>
-          {a11yText.endChat}
+          {t('chat.end')}
         </button>
         <button type="button" class="secondary" onClick={() => done(false)}>
-          {a11yText.keepChatting}
+          {t('chat.keep')}
         </button>
       </div>
     </div>

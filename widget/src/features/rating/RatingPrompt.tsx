@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
-import { a11yText } from '../../ui/a11y-text.ts';
 import { ThumbDownIcon, ThumbUpIcon } from './thumb-icons.tsx';
 
 type Rate = 'positive' | 'negative';
@@ -12,6 +11,7 @@ type Rate = 'positive' | 'negative';
 export function RatingPrompt({ model }: { model: WidgetModel }) {
   const [state, setState] = useState<'asking' | 'sending' | 'failed' | 'rated'>('asking');
   const thanks = useRef<HTMLParagraphElement>(null);
+  const { t } = model.texts;
   const rate = async (value: Rate) => {
     setState('sending');
     setState((await model.rate(value)) ? 'rated' : 'failed');
@@ -24,16 +24,16 @@ export function RatingPrompt({ model }: { model: WidgetModel }) {
     <li class="msg system rating">
       {state === 'rated' ? (
         <p ref={thanks} tabIndex={-1} role="status">
-          {a11yText.rated}
+          {t('rating.thanks')}
         </p>
       ) : (
         <div role="group" aria-labelledby="rating-question">
-          <p id="rating-question">{a11yText.ratingQuestion}</p>
+          <p id="rating-question">{t('rating.prompt')}</p>
           <div class="rate-buttons">
             <button
               type="button"
               class="rate"
-              aria-label={a11yText.rateGood}
+              aria-label={t('rating.good')}
               disabled={state === 'sending'}
               onClick={() => void rate('positive')}
             >
@@ -42,14 +42,14 @@ export function RatingPrompt({ model }: { model: WidgetModel }) {
             <button
               type="button"
               class="rate"
-              aria-label={a11yText.rateBad}
+              aria-label={t('rating.bad')}
               disabled={state === 'sending'}
               onClick={() => void rate('negative')}
             >
               <ThumbDownIcon />
             </button>
           </div>
-          {state === 'failed' && <p role="alert">{a11yText.rateFailed}</p>}
+          {state === 'failed' && <p role="alert">{t('rating.failed')}</p>}
         </div>
       )}
     </li>
