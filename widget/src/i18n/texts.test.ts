@@ -2,7 +2,7 @@ import { resolveAppearance } from '@svc/protocol';
 import { describe, expect, it } from 'vitest';
 import de from './locales/de.ts';
 import en from './locales/en.ts';
-import { createTexts } from './texts.ts';
+import { createTexts, ownerText } from './texts.ts';
 
 describe('the texts of the frame', () => {
   it('an override for the language wins over the owner title and greeting, which win over the catalogue', () => {
@@ -25,12 +25,11 @@ describe('the texts of the frame', () => {
     expect(texts.t('typing.someone', { name: 'Lea' })).toBe('Lea tippt gerade…');
   });
 
-  it('the launcher shows text only when the owner gives one', () => {
-    expect(createTexts('de', de, resolveAppearance({})).launcherLabel).toBeNull();
-    expect(createTexts('de', de, resolveAppearance({ launcher_label: 'Chat with us' })).launcherLabel).toBe('Chat with us');
+  it('the launcher shows text only when the owner gives one, in the language when given for it', () => {
+    expect(ownerText(resolveAppearance({}), 'de', 'launcher.label')).toBeNull();
     const both = resolveAppearance({ launcher_label: 'Chat with us', texts: { de: { 'launcher.label': 'Fragen Sie uns' } } });
-    expect(createTexts('de', de, both).launcherLabel).toBe('Fragen Sie uns');
-    expect(createTexts('en', en, both).launcherLabel).toBe('Chat with us');
+    expect(ownerText(both, 'de', 'launcher.label')).toBe('Fragen Sie uns');
+    expect(ownerText(both, 'fr', 'launcher.label')).toBe('Chat with us');
   });
 
   it('times and dates in the language', () => {

@@ -13,8 +13,6 @@ export interface Texts {
   time(iso: string): string;
   /** Date and time in full, for a tooltip. */
   dateTime(iso: string): string;
-  /** The owner's launcher text in this language, or null when the launcher shows only its icon. */
-  launcherLabel: string | null;
 }
 
 /** The owner's fields that replace a catalogue string in every language. */
@@ -25,8 +23,9 @@ const OWNER_FIELDS: Partial<Record<OverridableTextKey, 'title' | 'greeting' | 'l
 };
 
 /**
- * Which string a key shows: the owner's override for this language (`appearance.texts`), else the owner's
- * title, greeting or launcher label, else the catalogue.
+ * The owner's words for a key, if any: the override for this language (`appearance.texts`), else the owner's
+ * title, greeting or launcher label; else null, and the catalogue's string shows. The launcher's text
+ * (`launcher.label`) has no catalogue string: without the owner's, the launcher shows its icon alone.
  */
 export function ownerText(
   appearance: Pick<WidgetAppearance, 'texts' | 'title' | 'greeting' | 'launcher_label'>,
@@ -61,6 +60,5 @@ export function createTexts(
       const date = readable(iso);
       return date ? full.format(date) : '';
     },
-    launcherLabel: ownerText(appearance, locale, 'launcher.label'),
   };
 }
