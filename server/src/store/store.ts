@@ -2,6 +2,7 @@ import { createAgentsRepo } from './agents-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
+import { createChannelSitesRepo } from './channel-sites-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
 import { openDb } from './db.ts';
@@ -49,6 +50,7 @@ function openSqliteStore(path: string, sync: StoreOptions['sync']) {
     triggers: createTriggersRepo(db),
     departments: createDepartmentsRepo(db),
     calls: createCallsRepo(db, writes),
+    channelSites: createChannelSitesRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

@@ -3,6 +3,7 @@ import { createPgAgentsRepo } from './agents-repo.ts';
 import { createPgBotEventsRepo } from './bot-events-repo.ts';
 import { createPgBotProvidersRepo } from './bot-providers-repo.ts';
 import { createPgCallsRepo } from './calls-repo.ts';
+import { createPgChannelSitesRepo } from './channel-sites-repo.ts';
 import { createPgChannelsRepo } from './channels-repo.ts';
 import { createPgChatsRepo } from './chats-repo.ts';
 import { createPgDeliveriesRepo } from './deliveries-repo.ts';
@@ -32,6 +33,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     triggers: createPgTriggersRepo(db),
     departments: createPgDepartmentsRepo(db),
     calls: createPgCallsRepo(db),
+    channelSites: createPgChannelSitesRepo(db),
     close: () => db.close(),
   };
 }

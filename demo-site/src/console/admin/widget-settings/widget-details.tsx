@@ -6,6 +6,7 @@ import { VerifiedVisitors } from '../identity/verified-visitors.tsx';
 import { TranscriptSettings } from '../transcripts/transcript-settings.tsx';
 import { TriggersEditor } from '../triggers/triggers-editor.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
+import { AllowedSites } from './allowed-sites.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
 import { EmbedPreview } from './embed-preview.tsx';
 import { WidgetForm } from './widget-form.tsx';
@@ -32,6 +33,9 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
       </div>
       <div class="admin-card">
         <WidgetForm api={api} agents={agents} channel={channel} onSaved={onChanged} />
+      </div>
+      <div class="admin-card">
+        <AllowedSites api={api} channel={channel} onChanged={onChanged} />
       </div>
       <div class="admin-card">
         <DeveloperSettings api={api} channel={channel} onChanged={onChanged} />
