@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { codePointLength } from './text.ts';
+import { ownerOnlyTextKeys, widgetTextKeys, type OverridableTextKey } from './widget-text-keys.ts';
 
 /**
  * A widget channel's look and language (contract: "Widget appearance and language"). The admin API stores it,
@@ -23,8 +24,8 @@ const limitedText = (max: number) =>
     .refine((text) => codePointLength(text) <= max, `at most ${max} characters`)
     .nullable();
 
-/** A catalogue key: lower-case words joined by `_` or `.` (the widget's catalogue defines which exist). */
-export const textKeySchema = z.string().regex(/^[a-z][a-z0-9_.]{0,63}$/, 'a catalogue key such as "composer.placeholder"');
+/** A key of the widget's catalogue (protocol/src/widget-text-keys.ts), or the launcher's owner-only label. */
+export const textKeySchema = z.enum([...widgetTextKeys, ...ownerOnlyTextKeys]);
 
 export const appearanceInputSchema = z
   .object({
@@ -36,7 +37,7 @@ export const appearanceInputSchema = z
     title: limitedText(60),
     greeting: limitedText(500),
     language: z.enum(['auto', ...widgetLocales]),
-    texts: z.partialRecord(z.enum(widgetLocales), z.record(textKeySchema, z.string().max(500))),
+    texts: z.partialRecord(z.enum(widgetLocales), z.partialRecord(textKeySchema, z.string().max(500))),
   })
   .partial()
   .strict();
@@ -54,8 +55,11 @@ export interface WidgetAppearance {
   title: string | null;
   greeting: string | null;
   language: 'auto' | WidgetLocale;
-  texts: Partial<Record<WidgetLocale, Record<string, string>>>;
+  texts: Partial<Record<WidgetLocale, Partial<Record<OverridableTextKey, string>>>>;
 }
+
+/** `GET`/`PUT /api/v1/channels/:id/appearance` answer: the appearance resolved, and the languages one may choose. */
+export type WidgetAppearanceView = WidgetAppearance & { languages: readonly WidgetLocale[] };
 
 /** Fills in the defaults of what an admin stored. */
 export function resolveAppearance(stored: AppearanceInput): WidgetAppearance {

@@ -18,3 +18,4 @@ export * from './business-hours.ts';
 export * from './deliveries.ts';
 export * from './page-events.ts';
 export * from './appearance.ts';
+export * from './widget-text-keys.ts';

@@ -1,6 +1,7 @@
 import type { ConsoleSession } from './live/console-session.ts';
 import { NotificationsButton } from './notifications/notifications-button.tsx';
 import { PresenceToggle } from './presence/presence-toggle.tsx';
+import { ProfileMenu } from './profile/profile-menu.tsx';
 
 interface ConsoleHeaderProps {
   session: ConsoleSession;
@@ -26,9 +27,7 @@ export function ConsoleHeader({ session, win, onLogout, managing, onManage }: Co
         )}
         <NotificationsButton win={win} />
         <PresenceToggle api={session.api} presence={session.presence} />
-        <span class="agent-name" title={session.me.email}>
-          {session.me.name}
-        </span>
+        <ProfileMenu api={session.api} me={session.me} />
         <button type="button" class="button button--ghost" onClick={onLogout}>
           Log out
         </button>

@@ -321,6 +321,18 @@ const migrations: { version: number; name: string; sql: string }[] = [
     `,
   },
   {
+    version: 9,
+    name: 'widget appearance and language per widget channel',
+    sql: `
+      -- what the admin stored (appearanceInputSchema), defaults left out so they can change later
+      CREATE TABLE widget_appearance (
+        channel_id INTEGER PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        appearance_json TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+    `,
+  },
+  {
     version: 10,
     name: 'sites allowed to show a widget channel',
     sql: `

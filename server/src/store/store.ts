@@ -1,4 +1,5 @@
 import { createAgentsRepo } from './agents-repo.ts';
+import { createAppearanceRepo } from './appearance-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
@@ -48,6 +49,7 @@ function openSqliteStore(path: string, sync: StoreOptions['sync']) {
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
     triggers: createTriggersRepo(db),
+    appearance: createAppearanceRepo(db),
     departments: createDepartmentsRepo(db),
     calls: createCallsRepo(db, writes),
     channelSites: createChannelSitesRepo(db),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type Router from '@koa/router';
-import type { UploadView } from '@svc/protocol';
+import type { FileMediaType, UploadView } from '@svc/protocol';
 import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { currentAgent, requireAgent } from '../http/auth.ts';
@@ -23,20 +23,26 @@ export function uploadView(u: StoredUpload, urls: PublicUrls): UploadView {
   return { type: u.type, file: `${urls.base}/files/${u.key}`, file_name: u.fileName, file_size: u.fileSize, content_type: u.contentType };
 }
 
-async function readUpload(ctx: Context, uploads: UploadStore): Promise<StoredUpload> {
+/** Reads the request body as one file named by `?name=` and stores it; `limit` and `only` narrow what is taken. */
+export async function readUpload(
+  ctx: Context,
+  uploads: UploadStore,
+  options: { limit?: number; only?: FileMediaType } = {},
+): Promise<StoredUpload> {
+  const limit = options.limit ?? UPLOAD_LIMIT_BYTES;
   const name = typeof ctx.query.name === 'string' ? ctx.query.name : '';
   if (!name) throw invalidRequest('name: give the file name in the query, e.g. ?name=photo.png');
   let bytes: Buffer;
   try {
-    bytes = await getRawBody(ctx.req, { limit: UPLOAD_LIMIT_BYTES, length: ctx.get('content-length') || undefined });
+    bytes = await getRawBody(ctx.req, { limit, length: ctx.get('content-length') || undefined });
   } catch (err) {
     if ((err as { type?: string }).type === 'entity.too.large') {
-      throw new AppError('payload_too_large', `A file may have at most ${UPLOAD_LIMIT_BYTES / 1024 / 1024} MB`);
+      throw new AppError('payload_too_large', `A file may have at most ${limit / 1024 / 1024} MB`);
     }
     throw invalidRequest('The file could not be read');
   }
   try {
-    return await uploads.save(bytes, name);
+    return await uploads.save(bytes, name, options.only);
   } catch (err) {
     if (err instanceof UploadRejected) throw invalidRequest(err.message);
     throw err;

@@ -32,6 +32,13 @@ const allowed: Record<string, FileMediaType> = {
   'application/vnd.oasis.opendocument.text': 'document',
   'application/vnd.oasis.opendocument.spreadsheet': 'document',
 };
+/** The file kinds of one media type, for an error message: `png, jpeg, gif, webp`. */
+const acceptedKinds = (type: FileMediaType) =>
+  Object.keys(allowed)
+    .filter((mime) => allowed[mime] === type)
+    .map((mime) => mime.split('/')[1])
+    .join(', ');
+
 /** The spec 2.1 message type for a stored file's content type. */
 export function mediaTypeOf(contentType: string): FileMediaType {
   return allowed[contentType] ?? 'document';
@@ -64,10 +71,14 @@ export function safeFileName(name: string): string {
 export function createUploadStore(dir: string) {
   return {
     dir,
-    async save(bytes: Buffer, declaredName: string): Promise<StoredUpload> {
+    /** Stores an accepted file; with `only`, a file of another media type is refused too (an agent's photo). */
+    async save(bytes: Buffer, declaredName: string, only?: FileMediaType): Promise<StoredUpload> {
       if (bytes.length === 0) throw new UploadRejected('The file is empty');
       const fileName = safeFileName(declaredName);
       const sniffed = await fileTypeFromBuffer(bytes);
+      if (only && (!sniffed || allowed[sniffed.mime] !== only)) {
+        throw new UploadRejected(`Only ${acceptedKinds(only)} files are accepted${sniffed ? ` (this is ${sniffed.mime})` : ''}`);
+      }
       let contentType: string;
       let type: FileMediaType;
       if (sniffed && allowed[sniffed.mime]) {

@@ -1,5 +1,6 @@
 import type {
   AgentView,
+  AppearanceInput,
   BotEventsView,
   BotProviderView,
   BusinessHours,
@@ -23,6 +24,7 @@ import type {
   UpdateChannelIdentity,
   UpdateChannelRequest,
   UpdateDepartmentRequest,
+  WidgetAppearanceView,
   WidgetSettings,
 } from '@svc/protocol';
 import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
@@ -48,6 +50,10 @@ export function createAdminApi(options: TokenOptions) {
     createAgent: (body: CreateAgentRequest) => call<CreatedAgent>('/api/v1/agents', { method: 'POST', body }),
     updateAgent: (agentId: number, body: UpdateAgentRequest) =>
       call<AgentDetails>(`/api/v1/agents/${id(agentId)}`, { method: 'PATCH', body }),
+    /** Uploads an image as the agent's photo (PNG, JPEG, GIF or WebP, at most 2 MB). */
+    putAgentPhoto: (agentId: number, file: File) =>
+      call<AgentDetails>(`/api/v1/agents/${id(agentId)}/photo?name=${encodeURIComponent(file.name)}`, { method: 'PUT', file }),
+    deleteAgentPhoto: (agentId: number) => call<AgentDetails>(`/api/v1/agents/${id(agentId)}/photo`, { method: 'DELETE' }),
 
     listChannels: async () => (await call<{ channels: ChannelView[] }>('/api/v1/channels')).channels,
     getChannel: (channelId: number) => call<ChannelView>(channel(channelId)),
@@ -58,6 +64,9 @@ export function createAdminApi(options: TokenOptions) {
     getTriggers: (channelId: number) => call<TriggerRules>(`${channel(channelId)}/triggers`),
     putTriggers: (channelId: number, rules: TriggerRules) =>
       call<TriggerRules>(`${channel(channelId)}/triggers`, { method: 'PUT', body: rules }),
+    getAppearance: (channelId: number) => call<WidgetAppearanceView>(`${channel(channelId)}/appearance`),
+    putAppearance: (channelId: number, body: AppearanceInput) =>
+      call<WidgetAppearanceView>(`${channel(channelId)}/appearance`, { method: 'PUT', body }),
     listDeliveries: (channelId: number, query: DeliveryListQuery = {}) => {
       const params = new URLSearchParams();
       for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));

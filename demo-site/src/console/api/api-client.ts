@@ -89,6 +89,10 @@ export function createApiClient(options: TokenOptions) {
     me: () => call<Me>('/api/v1/me'),
     /** Revokes this session's token on the server. */
     logout: async () => call<void>('/api/v1/auth/logout', { method: 'POST' }),
+    /** Uploads an image as the agent's own photo; the answer is the agent with its new `photo`. */
+    setPhoto: async (file: File) =>
+      (await call<{ agent: AgentView }>(`/api/v1/me/photo?name=${encodeURIComponent(file.name)}`, { method: 'PUT', file })).agent,
+    removePhoto: async () => (await call<{ agent: AgentView }>('/api/v1/me/photo', { method: 'DELETE' })).agent,
     setPresence: async (status: PresenceStatus) =>
       (await call<{ status: PresenceStatus }>('/api/v1/me/presence', { method: 'PUT', body: { status } })).status,
     listChats: async (state: ChatState) => (await call<{ chats: ChatView[] }>(`/api/v1/chats?state=${state}`)).chats,

@@ -6,7 +6,8 @@ import { hoursHideWidget } from '../../lib/business-hours.ts';
 import type { Store } from '../../store/store.ts';
 
 /** The loader's one small request before the chat is needed: the channel's name and online status, the
- * launcher, whether calls can be asked for, and the trigger rules. Any
+ * launcher, whether calls can be asked for, the trigger rules and the look and language
+ * (read on every load: an admin's change reaches the next page load). Any
  * site may embed the widget, so it answers every origin. */
 export function registerWidgetRoutes(router: Router, deps: { store: Store; calls: CallService }): void {
   router.get('/widget-api/:publicId/settings', async (ctx) => {
@@ -14,7 +15,7 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
     const channel = await deps.store.channels.findByPublicId(ctx.params.publicId!);
     if (!channel || channel.kind !== 'widget') throw notFound('No such widget');
     const hidden = hoursHideWidget(await deps.store.channels.businessHours(channel.id), new Date());
-    const appearance = resolveAppearance({});
+    const appearance = resolveAppearance(await deps.store.appearance.get(channel.id));
     const body: WidgetSettings = {
       widget_id: channel.publicId,
       name: channel.name,

@@ -1,5 +1,6 @@
 import type { Store } from '../store.ts';
 import { createPgAgentsRepo } from './agents-repo.ts';
+import { createPgAppearanceRepo } from './appearance-repo.ts';
 import { createPgBotEventsRepo } from './bot-events-repo.ts';
 import { createPgBotProvidersRepo } from './bot-providers-repo.ts';
 import { createPgCallsRepo } from './calls-repo.ts';
@@ -31,6 +32,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     offlineMessages: createPgOfflineMessagesRepo(db),
     deliveries: createPgDeliveriesRepo(db),
     triggers: createPgTriggersRepo(db),
+    appearance: createPgAppearanceRepo(db),
     departments: createPgDepartmentsRepo(db),
     calls: createPgCallsRepo(db),
     channelSites: createPgChannelSitesRepo(db),

@@ -1,5 +1,6 @@
 import { agentRoles, updateAgentSchema, type AgentRole, type AgentView, type ChannelView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
+import { AgentPhoto, PhotoPicker } from '../../profile/photo-picker.tsx';
 import type { AdminApi } from '../admin-api.ts';
 import { ChannelCheckboxes } from '../ui/channel-checkboxes.tsx';
 import { FormError } from '../ui/form-error.tsx';
@@ -37,6 +38,10 @@ export function AgentRow({ api, agent, channels, isMe, onChanged }: AgentRowProp
       await api.updateAgent(agent.id, { active });
       onChanged();
     });
+  const changed = (photo: string | null) => {
+    onChanged();
+    return photo;
+  };
   const startEditing = () => {
     setRole(agent.role);
     setChannelIds(agentChannels.map((c) => c.id));
@@ -46,6 +51,7 @@ export function AgentRow({ api, agent, channels, isMe, onChanged }: AgentRowProp
   return (
     <li class="admin-list-row" aria-label={agent.name}>
       <span class="admin-list-name">
+        <AgentPhoto name={agent.name} photo={agent.photo} size={28} />
         {agent.name}
         {isMe && <span class="muted"> (you)</span>}
       </span>
@@ -56,6 +62,14 @@ export function AgentRow({ api, agent, channels, isMe, onChanged }: AgentRowProp
         <span>{agent.status === 'online' ? 'Online' : 'Offline'}</span>
         <span>Channels: {agentChannels.length > 0 ? agentChannels.map((c) => c.name).join(', ') : 'none'}</span>
       </span>
+      {editing && (
+        <PhotoPicker
+          name={agent.name}
+          photo={agent.photo}
+          upload={async (file) => changed((await api.putAgentPhoto(agent.id, file)).photo)}
+          remove={async () => changed((await api.deleteAgentPhoto(agent.id)).photo)}
+        />
+      )}
       {editing ? (
         <form class="admin-form" onSubmit={save} aria-label={`Edit ${agent.name}`} noValidate>
           <label for={`${prefix}-role`}>Role</label>

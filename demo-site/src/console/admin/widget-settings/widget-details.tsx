@@ -6,6 +6,7 @@ import { VerifiedVisitors } from '../identity/verified-visitors.tsx';
 import { TranscriptSettings } from '../transcripts/transcript-settings.tsx';
 import { TriggersEditor } from '../triggers/triggers-editor.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
+import { AppearanceSettings } from './appearance-form.tsx';
 import { AllowedSites } from './allowed-sites.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
 import { EmbedPreview } from './embed-preview.tsx';
@@ -30,6 +31,9 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
         <p class="help">Paste it into every page of your site, before the closing body tag.</p>
         <CopyField label="Embed snippet" value={embed} multiline />
         <EmbedPreview embed={embed} name={channel.name} />
+      </div>
+      <div class="admin-card">
+        <AppearanceSettings api={api} channel={channel} />
       </div>
       <div class="admin-card">
         <WidgetForm api={api} agents={agents} channel={channel} onSaved={onChanged} />
