@@ -38,7 +38,8 @@ export function launcherLook(appearance: WidgetAppearance, hidden = false): Laun
   const offset = (px: number) => `${px}px`;
   return {
     html:
-      `<div class=w${hidden ? ' hidden' : ''}><button aria-label="Open chat" aria-expanded=false>` +
+      // With a label shown, the label is the button's name (WCAG 2.5.3, label in name).
+      `<div class=w${hidden ? ' hidden' : ''}><button${appearance.launcher_label ? '' : ' aria-label="Open chat"'} aria-expanded=false>` +
       '<svg width=28 viewBox="0 0 24 24" aria-hidden=true><path d="M3 4h18v13H9l-5 4v-4H3z"/></svg><b></b><span hidden></span></button></div>',
     css: CSS,
     vars: [
