@@ -60,6 +60,8 @@ export interface FrameState {
   preload: boolean;
   /** What isCallbackEnabled answers (and startCall, for a well-formed number). */
   callback: CallbackAvailability;
+  /** The launcher's accessible name in the visitor's language; absent until the frame has loaded it. */
+  label?: string;
 }
 
 type Fire = { [K in CallbackName]: { name: K; args: Parameters<PageCallbacks[K]> } }[CallbackName];

@@ -1,8 +1,21 @@
-import type { ContactInfo, EmitPageEvent, Invitation, PageEvent, WidgetSettings, UploadView } from '@svc/protocol';
+import type {
+  ContactInfo,
+  EmitPageEvent,
+  Invitation,
+  PageEvent,
+  WidgetAppearance,
+  WidgetLocale,
+  WidgetSettings,
+  UploadView,
+} from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
+import { chooseLocale } from '../i18n/choose-locale.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
+import { loadCatalogue } from '../i18n/load-catalogue.ts';
+import { createTexts, ownerText, type Texts } from '../i18n/texts.ts';
 import { newClientMsgId } from '../lib/client-msg-id.ts';
 import { emptyConversation, reduceConversation } from '../state/conversation.ts';
 import { createStore } from '../state/store.ts';
@@ -13,6 +26,7 @@ import { startProfileSync } from '../transport/profile-sync.ts';
 import { startSender } from '../transport/sender.ts';
 import { connectVisitorSocket } from '../transport/visitor-socket.ts';
 import { App } from '../ui/App.tsx';
+import { applyLook } from '../ui/apply-look.ts';
 import { linkHost } from './host-link.ts';
 import { savedState } from './saved-state.ts';
 import { createViewController } from './view-controller.ts';
@@ -23,6 +37,37 @@ import { wireSocket } from './wire-socket.ts';
  * The chat frame's composition root: the stores, the connection, the link to the loader and the UI, all
  * created here once and passed in.
  */
+/** How long the frame waits for its settings before it shows the chat in the visitor's browser language. */
+const SETTINGS_WAIT_MS = 10_000;
+
+/** Without settings: the visitor's browser language, the catalogue's words, our own colours (styles.css). */
+const NO_APPEARANCE: Pick<WidgetAppearance, 'language' | 'texts' | 'title' | 'greeting' | 'launcher_label'> = {
+  language: 'auto',
+  texts: {},
+  title: null,
+  greeting: null,
+  launcher_label: null,
+};
+
+/**
+ * The language's catalogue; when its chunk cannot be fetched (the network dropped as the frame started),
+ * tried again every few seconds: the UI needs its words, and the connection comes back by itself.
+ */
+async function loadCatalogueSurely(locale: WidgetLocale): Promise<Catalogue> {
+  for (;;) {
+    try {
+      return await loadCatalogue(locale);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, CATALOGUE_RETRY_MS));
+    }
+  }
+}
+const CATALOGUE_RETRY_MS = 3_000;
+
+/** The launcher's accessible name in the visitor's language, for the embed script to paint. */
+const launcherLabel = ({ t }: Texts, open: boolean, unread: number) =>
+  open ? t('window.minimize') : unread ? t('launcher.open_unread', { count: unread }) : t('launcher.open');
+
 export function startFrame(init: FrameInit, port: MessagePort, win: Window, root: HTMLElement): void {
   // The frame is served at <base>/widget/frame.html: the service is at <base>/.
   const serviceUrl = new URL('..', win.location.href);
@@ -32,7 +77,9 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const view = createStore<View>('closed');
   const connection = createStore<ConnectionState>('connecting');
   const unread = createStore(0);
-  const title = createStore('Chat');
+  const title = createStore('');
+  // Set once the visitor's language is known (startUi); until then the launcher keeps its own words.
+  let texts: Texts | undefined;
   // The loader's messages arrive as tasks, after this function has built everything they use.
   const toHost = linkHost(port, {
     act: (action) => act(action),
@@ -103,6 +150,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       unread: unread.get(),
       preload: c.live || view.get() !== 'closed',
       callback: callbacks.store.get().availability,
+      label: texts && launcherLabel(texts, view.get() !== 'closed', unread.get()),
     };
     const json = JSON.stringify(state);
     if (json === reported) return;
@@ -112,17 +160,30 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   for (const store of [conversation, view, unread] as const) store.subscribe(report);
   callbacks.store.subscribe(report);
 
-  void fetch(new URL(`widget-api/${encodeURIComponent(init.widget_id)}/settings`, serviceUrl))
+  const settings = fetch(new URL(`widget-api/${encodeURIComponent(init.widget_id)}/settings`, serviceUrl), {
+    signal: AbortSignal.timeout(SETTINGS_WAIT_MS),
+  })
     .then((r) => (r.ok ? (r.json() as Promise<WidgetSettings>) : undefined))
-    .then((settings) => settings && title.set(settings.name))
     .catch(() => undefined);
 
-  const model: WidgetModel = {
+  // The UI appears once its language is loaded (no flash of English); the page API works meanwhile.
+  void settings.then(async (found) => {
+    const appearance = found?.appearance ?? NO_APPEARANCE;
+    const locale = chooseLocale(appearance.language, win.navigator.languages ?? [win.navigator.language]);
+    texts = createTexts(locale, await loadCatalogueSurely(locale), appearance);
+    applyLook(win.document, found?.appearance ?? null, texts);
+    title.set(ownerText(appearance, locale, 'header.title') ?? (found?.name || texts.t('header.title')));
+    render(<App model={chatModel(texts)} />, root);
+    report();
+  });
+
+  const chatModel = (texts: Texts): WidgetModel => ({
     conversation,
     outbox,
     view,
     connection,
     title,
+    texts,
     act,
     send(text, buttonId) {
       if (!text.trim()) return;
@@ -138,7 +199,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     },
     async attach(file, caption) {
       const token = saved.get('visitor');
-      if (!token) return 'Not connected yet; try again in a moment.';
+      if (!token) return texts.t('composer.not_connected');
       const url = new URL(`widget-api/${encodeURIComponent(init.widget_id)}/uploads?name=${encodeURIComponent(file.name)}`, serviceUrl);
       try {
         const res = await fetch(url, {
@@ -147,14 +208,14 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
           headers: { 'x-visitor-token': token, 'content-type': file.type || 'application/octet-stream' },
         });
         const answer = (await res.json().catch(() => undefined)) as (UploadView & { error?: { message?: string } }) | undefined;
-        if (!res.ok || !answer) return answer?.error?.message ?? `The file was not accepted (HTTP ${res.status}).`;
+        if (!res.ok || !answer) return answer?.error?.message ?? texts.t('composer.file_refused', { status: res.status });
         const attachment = { type: answer.type, file: answer.file, file_name: answer.file_name, file_size: answer.file_size };
         outbox.set((o) => enqueue(o, { client_msg_id: newClientMsgId(), text: caption, attachment, created_at: new Date().toISOString() }));
         typing.stop();
         sender.flush();
         return null;
       } catch {
-        return 'The file could not be sent; check your connection.';
+        return texts.t('composer.file_failed');
       }
     },
     rate: (rate) =>
@@ -198,13 +259,12 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         });
         if (res.ok) return null;
         const answer = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-        return answer?.error?.message ?? `The message was not accepted (HTTP ${res.status}).`;
+        return answer?.error?.message ?? texts.t('offline.refused', { status: res.status });
       } catch {
-        return 'No connection to the chat service; try again in a moment.';
+        return texts.t('offline.no_connection');
       }
     },
-  };
-  render(<App model={model} />, root);
+  });
 
   report();
   // The window was open on the site's previous page (this tab): open it again.

@@ -1,5 +1,6 @@
 import type { ContactInfo, OfflineMessageRequest } from '@svc/protocol';
 import type { Callbacks } from '../features/callback-form/callback-state.ts';
+import type { Texts } from '../i18n/texts.ts';
 import type { Conversation } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
 import type { View, ViewAction } from '../state/view-state.ts';
@@ -14,8 +15,10 @@ export interface WidgetModel {
   outbox: Store<Outbox>;
   view: Store<View>;
   connection: Store<ConnectionState>;
-  /** The widget's public name (its settings), shown until an agent takes the chat. */
+  /** The header's title (the owner's, else the widget's public name), shown until an agent takes the chat. */
   title: Store<string>;
+  /** Every word the frame shows, in the visitor's language. */
+  texts: Texts;
   /** Sends a message; `buttonId` when it is the answer of a bot button. */
   send(text: string, buttonId?: string): void;
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */

@@ -55,7 +55,8 @@ export function wireSocket(
   });
   socket.on('typing', ({ state, agent }) => {
     clearTimeout(typingTimer);
-    apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? 'Agent') : null });
+    // '' when the server names no one: the UI says "Agent" in the visitor's language.
+    apply({ type: 'typing', name: state === 'start' ? (agent?.name ?? '') : null });
     // A lost `stop` must not leave "is typing" up for ever.
     if (state === 'start') typingTimer = setTimeout(() => apply({ type: 'typing', name: null }), TYPING_EXPIRES_MS);
     emit('agent:typing', { typing: state === 'start', agent_name: agent?.name ?? null });

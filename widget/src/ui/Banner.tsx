@@ -6,31 +6,32 @@ export function Banner({ model, openContact }: { model: WidgetModel; openContact
   const connection = useStore(model.connection);
   const { status } = useStore(model.conversation);
   const waiting = useStore(model.outbox).filter((item) => item.state !== 'failed').length;
+  const { t } = model.texts;
   if (connection === 'unavailable')
     return (
       <p class="banner error" role="alert">
-        The chat is not available on this site right now.
+        {t('banner.unavailable')}
       </p>
     );
   if (connection === 'reconnecting')
     return (
       <p class="banner warn" role="status">
-        Connection lost. Reconnecting…
-        {waiting > 0 && ` Your ${waiting === 1 ? 'message' : `${waiting} messages`} will be sent when the connection is back.`}
+        {t('banner.reconnecting')}
+        {waiting > 0 && ` ${t('banner.queued', { count: waiting })}`}
       </p>
     );
   if (connection === 'connecting')
     return (
       <p class="banner" role="status">
-        Connecting…
+        {t('banner.connecting')}
       </p>
     );
   if (status === 'offline')
     return (
       <p class="banner offline" role="status">
-        No one is online right now. Leave a message and we will answer here as soon as we are back.{' '}
+        {t('banner.offline')}{' '}
         <button type="button" class="link" onClick={openContact}>
-          Leave your contact details
+          {t('banner.leave_contact')}
         </button>
       </p>
     );

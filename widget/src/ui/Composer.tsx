@@ -11,6 +11,7 @@ export function Composer({ model }: { model: WidgetModel }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const view = useStore(model.view);
+  const { t } = model.texts;
   useEffect(() => {
     if (view === 'chat') box.current?.focus();
   }, [view]);
@@ -46,8 +47,8 @@ export function Composer({ model }: { model: WidgetModel }) {
         ref={box}
         rows={1}
         maxLength={MAX_LENGTH}
-        aria-label="Type your message"
-        placeholder="Type your message…"
+        aria-label={t('composer.label')}
+        placeholder={t('composer.placeholder')}
         value={text}
         onInput={(event) => {
           const value = event.currentTarget.value;
@@ -60,22 +61,22 @@ export function Composer({ model }: { model: WidgetModel }) {
           send();
         }}
       />
-      <label class="attach" title="Attach a file (images, audio, video, PDF, documents; up to 10 MB)">
+      <label class="attach" title={t('composer.attach_hint')}>
         <AttachIcon />
         <input
           type="file"
           class="sr"
-          aria-label="Attach a file"
+          aria-label={t('composer.attach')}
           disabled={uploading}
           onChange={(event) => void attach(event.currentTarget)}
         />
       </label>
-      <button type="submit" class="send" aria-label="Send message" disabled={!text.trim()}>
+      <button type="submit" class="send" aria-label={t('composer.send')} disabled={!text.trim()}>
         <SendIcon />
       </button>
       {(uploading || attachError) && (
         <p class="attach-status" role="status">
-          {uploading ? 'Sending the file…' : attachError}
+          {uploading ? t('composer.uploading') : attachError}
         </p>
       )}
     </form>

@@ -8,24 +8,25 @@ export function Header({ model, contactOpen, toggleContact }: { model: WidgetMod
   const { agent, status } = useStore(model.conversation);
   const title = useStore(model.title);
   const view = useStore(model.view);
+  const { t } = model.texts;
   return (
     <header class="head">
       <Avatar agent={agent} />
       <div class="who">
         <h1>{agent?.name ?? title}</h1>
-        <p>{agent ? 'Agent' : status === 'online' ? 'Online' : 'Away right now'}</p>
+        <p>{t(agent ? 'header.agent' : status === 'online' ? 'header.online' : 'header.away')}</p>
       </div>
       {view === 'chat' && (
         <>
-          <button type="button" class="icon" aria-label="Request a call back" onClick={() => model.act('call')}>
+          <button type="button" class="icon" aria-label={t('header.call_back')} onClick={() => model.act('call')}>
             <PhoneIcon />
           </button>
-          <button type="button" class="icon" aria-label="Your contact details" aria-expanded={contactOpen} onClick={toggleContact}>
+          <button type="button" class="icon" aria-label={t('header.contact')} aria-expanded={contactOpen} onClick={toggleContact}>
             <PersonIcon />
           </button>
         </>
       )}
-      <button type="button" class="icon" aria-label="Minimize chat" onClick={() => model.act('close')}>
+      <button type="button" class="icon" aria-label={t('window.minimize')} onClick={() => model.act('close')}>
         <MinimizeIcon />
       </button>
     </header>

@@ -3,19 +3,21 @@ import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MessageContent } from '../features/media/MessageContent.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import type { OutboxItem } from '../transport/outbox.ts';
-import { formatTime } from './format.ts';
+import type { Texts } from '../i18n/texts.ts';
+import { Avatar } from './Avatar.tsx';
 import { LinkedText } from './LinkedText.tsx';
 import { useStore } from './use-store.ts';
 
-function Time({ iso }: { iso: string }) {
+function Time({ iso, texts }: { iso: string; texts: Texts }) {
   return (
-    <time dateTime={iso} title={new Date(iso).toLocaleString()}>
-      {formatTime(iso)}
+    <time dateTime={iso} title={texts.dateTime(iso)}>
+      {texts.time(iso)}
     </time>
   );
 }
 
-function Message({ message, choose }: { message: VisitorMessageView; choose?: (text: string, id?: string) => void }) {
+function Message({ message, choose, texts }: { message: VisitorMessageView; choose?: (text: string, id?: string) => void; texts: Texts }) {
+  const { t } = texts;
   if (message.author === 'system')
     return (
       <li class="msg system">
@@ -23,41 +25,44 @@ function Message({ message, choose }: { message: VisitorMessageView; choose?: (t
       </li>
     );
   const mine = message.author === 'visitor';
-  const who = mine ? 'You' : message.author === 'bot' ? 'Bot' : (message.agent?.name ?? 'Agent');
+  const agent = message.author === 'agent' ? (message.agent ?? { name: t('header.agent'), photo: null }) : null;
+  const who = mine ? t('messages.you') : agent ? agent.name : t('messages.bot');
   return (
-    <li class={`msg ${mine ? 'mine' : 'theirs'}`}>
+    <li class={`msg ${mine ? 'mine' : 'theirs'}${agent ? ' by-agent' : ''}`}>
+      {agent && <Avatar agent={agent} />}
       {!mine && <span class="name">{who}</span>}
-      {mine && <span class="sr">You said:</span>}
+      {mine && <span class="sr">{t('messages.you_said')}</span>}
       <div class="bubble">
-        <MessageContent message={message} choose={choose} />
+        <MessageContent message={message} choose={choose} texts={texts} />
       </div>
       <div class="meta">
-        <Time iso={message.created_at} />
-        {mine && <span class="delivery">Sent</span>}
+        <Time iso={message.created_at} texts={texts} />
+        {mine && <span class="delivery">{t('delivery.sent')}</span>}
       </div>
     </li>
   );
 }
 
-const DELIVERY = { queued: 'Waiting for connection', sending: 'Sending…', failed: 'Not sent' } as const;
+const DELIVERY = { queued: 'delivery.queued', sending: 'delivery.sending', failed: 'delivery.failed' } as const;
 
 /** A message of the visitor the server has not confirmed yet, with its delivery state. */
-function Pending({ item, retry, online }: { item: OutboxItem; retry: (id: string) => void; online: boolean }) {
+function Pending({ item, retry, online, texts }: { item: OutboxItem; retry: (id: string) => void; online: boolean; texts: Texts }) {
+  const { t } = texts;
   return (
     <li class={`msg mine ${item.state}`}>
-      <span class="sr">You said:</span>
+      <span class="sr">{t('messages.you_said')}</span>
       <div class="bubble">
         {item.attachment && <p class="attachment-name">📎 {item.attachment.file_name}</p>}
         <LinkedText text={item.text} />
       </div>
       <div class="meta">
-        <Time iso={item.created_at} />
-        <span class="delivery">{item.state === 'queued' && online ? DELIVERY.sending : DELIVERY[item.state]}</span>
+        <Time iso={item.created_at} texts={texts} />
+        <span class="delivery">{t(item.state === 'queued' && online ? DELIVERY.sending : DELIVERY[item.state])}</span>
         {item.state === 'failed' && (
           <>
             {item.error && <span class="dim"> ({item.error})</span>}{' '}
             <button type="button" class="link" onClick={() => retry(item.client_msg_id)}>
-              Retry
+              {t('delivery.retry')}
             </button>
           </>
         )}
@@ -72,6 +77,8 @@ export function MessageList({ model }: { model: WidgetModel }) {
   const team = useStore(model.title);
   const outbox = useStore(model.outbox);
   const online = useStore(model.connection) === 'online';
+  const { texts } = model;
+  const { t } = texts;
   const log = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = log.current;
@@ -93,7 +100,7 @@ export function MessageList({ model }: { model: WidgetModel }) {
     setAsking(false);
   };
   return (
-    <div class="log" role="log" aria-label="Messages" tabIndex={0} ref={log}>
+    <div class="log" role="log" aria-label={t('messages.label')} tabIndex={0} ref={log}>
       <ol>
         {invitation ? (
           <li class="msg theirs invitation">
@@ -103,30 +110,37 @@ export function MessageList({ model }: { model: WidgetModel }) {
             </div>
           </li>
         ) : (
-          messages.length === 0 && outbox.length === 0 && <li class="msg system">Ask us anything: we are happy to help.</li>
+          // The greeting opens an empty chat: shown here only, never stored or sent.
+          messages.length === 0 &&
+          outbox.length === 0 && (
+            <li class="msg theirs greeting">
+              <span class="name">{team}</span>
+              <div class="bubble">{t('greeting')}</div>
+            </li>
+          )
         )}
         {messages.map((m) => [
-          <Message key={m.id} message={m} choose={botAnswering && m.id === lastAnswer.id ? model.send : undefined} />,
+          <Message key={m.id} message={m} choose={botAnswering && m.id === lastAnswer.id ? model.send : undefined} texts={texts} />,
           m.id === endedAfter && (
             <li key={`end-${m.id}`} class="msg system ended">
-              The chat has ended. Write again to start a new one.
+              {t('messages.ended')}
             </li>
           ),
         ])}
         {outbox.map((item) => (
-          <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} />
+          <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} texts={texts} />
         ))}
         {agentAnswered && online && (
           <li class="msg system rating">
             {rated ? (
-              'Thanks for your feedback.'
+              t('rating.thanks')
             ) : (
               <>
-                Rate this conversation:{' '}
-                <button type="button" class="link" aria-label="Rate this conversation as good" onClick={() => void rate('positive')}>
+                {t('rating.prompt')}{' '}
+                <button type="button" class="link" aria-label={t('rating.good')} onClick={() => void rate('positive')}>
                   👍
                 </button>{' '}
-                <button type="button" class="link" aria-label="Rate this conversation as bad" onClick={() => void rate('negative')}>
+                <button type="button" class="link" aria-label={t('rating.bad')} onClick={() => void rate('negative')}>
                   👎
                 </button>
               </>
@@ -136,7 +150,7 @@ export function MessageList({ model }: { model: WidgetModel }) {
         {botAnswering && online && (
           <li class="msg system">
             <button type="button" class="link" disabled={asking} onClick={() => void askForPerson()}>
-              Talk to a person
+              {t('messages.talk_to_person')}
             </button>
           </li>
         )}

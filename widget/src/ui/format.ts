@@ -1,21 +1,20 @@
-/** "14:05" in the visitor's locale; an unreadable date gives ''. */
-export function formatTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
-}
-
-/** spec 2.1 file_size (bytes) as people read it: "812 B", "12.3 KB", "4.0 MB". */
-export function formatSize(bytes: number | undefined): string {
+/** spec 2.1 file_size (bytes) as people read it in their language: "812 byte", "12.3 kB", "4 MB". */
+export function formatSize(bytes: number | undefined, locale = 'en'): string {
   if (bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
+  let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
-  return `${value.toFixed(1)} ${units[unit]}`;
+  const digits = unit === 0 ? 0 : 1;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: units[unit],
+    maximumFractionDigits: digits,
+    minimumFractionDigits: digits,
+  }).format(value);
 }
 
 /** spec 2.1 duration (seconds) as "0:07", "12:30" or "1:02:03". */

@@ -1,15 +1,16 @@
-import type { CallStatus } from '@svc/protocol';
+import type { CallStatus, WidgetTextKey } from '@svc/protocol';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { isPhoneNumber } from '@svc/protocol/contact-rules';
+import { NO_ANSWER } from './callback-state.ts';
 
-const statusWords: Record<CallStatus, string> = {
-  start: 'Your request is in. Waiting for an agent to call you…',
-  agent_connected: 'An agent is calling you now.',
-  client_connected: 'You are connected with an agent.',
-  end: 'The call has ended. Thank you!',
-  error: 'The call failed.',
+const statusWords: Record<CallStatus, WidgetTextKey> = {
+  start: 'callback.status_start',
+  agent_connected: 'callback.status_agent_connected',
+  client_connected: 'callback.status_client_connected',
+  end: 'callback.status_end',
+  error: 'callback.status_error',
 };
 
 /**
@@ -23,12 +24,13 @@ export function CallbackForm({ model }: { model: WidgetModel }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const { t } = model.texts;
   const showingCall = call !== null;
   useEffect(() => void (showingCall || input.current?.focus()), [showingCall]);
 
   const backToChat = (
     <button type="button" class="link" onClick={() => model.act('chat')}>
-      Back to the chat
+      {t('callback.back')}
     </button>
   );
 
@@ -36,15 +38,15 @@ export function CallbackForm({ model }: { model: WidgetModel }) {
     const over = call.status === 'end' || call.status === 'error';
     return (
       <section class="callback" aria-labelledby="callback-title">
-        <h2 id="callback-title">Your call back</h2>
-        {calledPhone && <p>Number: {calledPhone}</p>}
+        <h2 id="callback-title">{t('callback.your_call')}</h2>
+        {calledPhone && <p>{t('callback.number', { phone: calledPhone })}</p>}
         <p role="status" class={call.status === 'error' ? 'invalid' : ''} data-call-status={call.status}>
-          {statusWords[call.status]}
+          {t(statusWords[call.status])}
           {call.status === 'error' && call.reason ? ` ${call.reason}` : ''}
         </p>
         {over && (
           <button type="button" class="primary" onClick={() => model.callback.dismiss()}>
-            Request another call
+            {t('callback.another')}
           </button>
         )}
         {backToChat}
@@ -55,12 +57,12 @@ export function CallbackForm({ model }: { model: WidgetModel }) {
   if (availability.result === 'fail') {
     return (
       <section class="callback" aria-labelledby="callback-title">
-        <h2 id="callback-title">Request a call back</h2>
+        <h2 id="callback-title">{t('callback.title')}</h2>
         <p role="status" data-callback-unavailable>
-          Calls are not available right now: {availability.detail}.
+          {t('callback.unavailable', { reason: availability.detail })}
         </p>
         <button type="button" class="primary" onClick={() => model.act('chat')}>
-          Write to us in the chat
+          {t('callback.write_instead')}
         </button>
       </section>
     );
@@ -73,32 +75,32 @@ export function CallbackForm({ model }: { model: WidgetModel }) {
       onSubmit={async (event) => {
         event.preventDefault();
         if (!isPhoneNumber(phone)) {
-          setProblem('Please enter a phone number with its country code, for example +1 555 123 4567.');
+          setProblem(t('callback.bad_phone', { example: t('callback.phone_example') }));
           input.current?.focus();
           return;
         }
         setSending(true);
         const answer = await model.callback.request(phone.trim());
         setSending(false);
-        setProblem(answer.result === 'ok' ? null : `${answer.detail}.`);
+        setProblem(answer === NO_ANSWER ? t('callback.no_answer') : answer.result === 'ok' ? null : `${answer.detail}.`);
       }}
     >
-      <h2 id="callback-title">Request a call back</h2>
-      <label for="callback-phone">Your phone number</label>
+      <h2 id="callback-title">{t('callback.title')}</h2>
+      <label for="callback-phone">{t('callback.phone_label')}</label>
       <input
         id="callback-phone"
         ref={input}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        placeholder="+1 555 123 4567"
+        placeholder={t('callback.phone_example')}
         value={phone}
         aria-invalid={problem !== null}
         aria-describedby="callback-outcome"
         onInput={(event) => setPhone(event.currentTarget.value)}
       />
       <button type="submit" class="primary" disabled={sending}>
-        Call me back
+        {t('callback.submit')}
       </button>
       <p id="callback-outcome" role="status" class={problem ? 'invalid' : ''}>
         {problem}

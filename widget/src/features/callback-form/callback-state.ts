@@ -13,7 +13,8 @@ export interface CallbackState {
 }
 
 const isOver = (call: VisitorCallView | null) => call !== null && (call.status === 'end' || call.status === 'error');
-const NO_ANSWER: CallRequestAnswer = {
+/** The answer when the service did not answer in time; the form says so in the visitor's language. */
+export const NO_ANSWER: CallRequestAnswer = {
   result: 'fail',
   reason: 'Callback unavaiable',
   detail: 'The chat service did not answer; try again',

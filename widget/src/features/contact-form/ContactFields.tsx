@@ -1,9 +1,10 @@
 import type { Ref } from 'preact';
+import type { Texts } from '../../i18n/texts.ts';
 
 const FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'name', max: 200 },
-  { key: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', max: 320 },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', max: 100 },
+  { key: 'name', label: 'contact.name', type: 'text', autoComplete: 'name', max: 200 },
+  { key: 'email', label: 'contact.email', type: 'email', autoComplete: 'email', max: 320 },
+  { key: 'phone', label: 'contact.phone', type: 'tel', autoComplete: 'tel', max: 100 },
 ] as const;
 
 export interface ContactValues {
@@ -17,7 +18,9 @@ export function ContactFields<T extends ContactValues>({
   values,
   onChange,
   firstRef,
+  texts,
 }: {
+  texts: Texts;
   values: T;
   onChange: (values: T) => void;
   firstRef?: Ref<HTMLInputElement>;
@@ -26,7 +29,7 @@ export function ContactFields<T extends ContactValues>({
     <>
       {FIELDS.map((field, i) => (
         <label key={field.key}>
-          {field.label}
+          {texts.t(field.label)}
           <input
             ref={i === 0 ? firstRef : undefined}
             type={field.type}

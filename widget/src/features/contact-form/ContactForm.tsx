@@ -9,6 +9,8 @@ export function ContactForm({ model, close }: { model: WidgetModel; close: () =>
   const [contact, setContact] = useState<ContactInfo>({ name: known.name ?? '', email: known.email ?? '', phone: known.phone ?? '' });
   const [state, setState] = useState<'editing' | 'saving' | 'saved' | 'refused'>('editing');
   const first = useRef<HTMLInputElement>(null);
+  const { texts } = model;
+  const { t } = texts;
   useEffect(() => first.current?.focus(), []);
   return (
     <form
@@ -20,19 +22,19 @@ export function ContactForm({ model, close }: { model: WidgetModel; close: () =>
         void model.saveContact(contact).then((ok) => setState(ok ? 'saved' : 'refused'));
       }}
     >
-      <h2 id="contact-title">Your contact details</h2>
-      <ContactFields values={contact} onChange={setContact} firstRef={first} />
+      <h2 id="contact-title">{t('contact.title')}</h2>
+      <ContactFields values={contact} onChange={setContact} firstRef={first} texts={texts} />
       <div class="row">
         <button type="submit" class="primary" disabled={state === 'saving'}>
-          {state === 'saving' ? 'Saving…' : 'Save'}
+          {t(state === 'saving' ? 'contact.saving' : 'contact.save')}
         </button>
         <button type="button" class="link" onClick={close}>
-          Close
+          {t('contact.close')}
         </button>
       </div>
       <p role="status">
-        {state === 'saved' && 'Thank you! The team can see your details now.'}
-        {state === 'refused' && 'Your details could not be saved. Please check them and try again.'}
+        {state === 'saved' && t('contact.saved')}
+        {state === 'refused' && t('contact.refused')}
       </p>
     </form>
   );

@@ -1,5 +1,6 @@
 import type { VisitorMessageView } from '@svc/protocol';
 import { parseBotMarkdown, type MarkdownNode } from '@svc/protocol/bot-markdown';
+import type { Texts } from '../../i18n/texts.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 
 function Markdown({ nodes }: { nodes: MarkdownNode[] }) {
@@ -26,7 +27,15 @@ function Markdown({ nodes }: { nodes: MarkdownNode[] }) {
  * A bot's MARKDOWN (link, bold, italic; everything else shown as text) or BUTTONS message (spec 2.2). A
  * button sends its text as the visitor's answer, with its id when it has one.
  */
-export function BotContent({ message, choose }: { message: VisitorMessageView; choose?: (text: string, id?: string) => void }) {
+export function BotContent({
+  message,
+  choose,
+  texts,
+}: {
+  message: VisitorMessageView;
+  choose?: (text: string, id?: string) => void;
+  texts: Texts;
+}) {
   if (message.type === 'markdown') {
     return (
       <p class="markdown">
@@ -37,7 +46,7 @@ export function BotContent({ message, choose }: { message: VisitorMessageView; c
   return (
     <div class="bot-buttons">
       <p>{message.title}</p>
-      <div role="group" aria-label={message.title ?? 'Choices'}>
+      <div role="group" aria-label={message.title ?? texts.t('media.choices')}>
         {(message.buttons ?? []).map((b, i) => (
           <button key={i} type="button" class="choice" disabled={!choose} onClick={() => choose?.(b.text, b.id)}>
             {b.text}

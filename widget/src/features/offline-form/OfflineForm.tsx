@@ -19,16 +19,18 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
   });
   const [state, setState] = useState<{ kind: 'editing' | 'sending' | 'sent' } | { kind: 'refused'; reason: string }>({ kind: 'editing' });
   const first = useRef<HTMLInputElement>(null);
+  const { texts } = model;
+  const { t } = texts;
   useEffect(() => first.current?.focus(), []);
 
   if (state.kind === 'sent')
     return (
       <div class="offline-form" role="status">
-        <h2>Thank you!</h2>
-        <p>We got your message and will answer {form.email ? `at ${form.email}` : `on ${form.phone}`} as soon as we are back.</p>
+        <h2>{t('offline.thanks')}</h2>
+        <p>{form.email ? t('offline.answer_email', { email: form.email }) : t('offline.answer_phone', { phone: form.phone ?? '' })}</p>
         <div class="row">
           <button type="button" class="link" onClick={() => setState({ kind: 'editing' })}>
-            Send another message
+            {t('offline.another')}
           </button>
         </div>
       </div>
@@ -36,7 +38,7 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
 
   const submit = async () => {
     const problem = offlineFormProblem(form);
-    if (problem) return setState({ kind: 'refused', reason: problem });
+    if (problem) return setState({ kind: 'refused', reason: t(problem) });
     setState({ kind: 'sending' });
     const error = await model.sendOffline(form);
     if (!error) setForm({ ...form, message: '' });
@@ -52,11 +54,11 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
         void submit();
       }}
     >
-      <h2 id="offline-title">No one is online right now</h2>
-      <p>Leave a message and a way to reach you: we will answer as soon as we are back.</p>
-      <ContactFields values={form} onChange={setForm} firstRef={first} />
+      <h2 id="offline-title">{t('offline.title')}</h2>
+      <p>{t('offline.intro')}</p>
+      <ContactFields values={form} onChange={setForm} firstRef={first} texts={texts} />
       <label>
-        Message
+        {t('offline.message')}
         <textarea
           rows={4}
           maxLength={4000}
@@ -69,10 +71,10 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
       </p>
       <div class="row">
         <button type="submit" class="primary" disabled={state.kind === 'sending'}>
-          {state.kind === 'sending' ? 'Sending…' : 'Send message'}
+          {t(state.kind === 'sending' ? 'offline.sending' : 'offline.send')}
         </button>
         <button type="button" class="link" onClick={chatInstead}>
-          Write in the chat instead
+          {t('offline.chat_instead')}
         </button>
       </div>
     </form>

@@ -1,13 +1,13 @@
-import type { OfflineMessageRequest } from '@svc/protocol';
+import type { OfflineMessageRequest, WidgetTextKey } from '@svc/protocol';
 import { EMAIL_PATTERN } from '@svc/protocol/contact-rules';
 
 /**
- * What the visitor must fix before the offline form is sent, in words; null when it may go. The server checks
+ * What the visitor must fix before the offline form is sent (the catalogue key of its words); null when it may go. The server checks
  * again with the same rules (protocol offlineMessageSchema), and its answer is shown when it refuses.
  */
-export function offlineFormProblem(form: OfflineMessageRequest): string | null {
-  if (!form.message.trim()) return 'Please write a message.';
-  if (!form.email?.trim() && !form.phone?.trim()) return 'Please leave an e-mail address or a phone number so we can answer.';
-  if (form.email?.trim() && !EMAIL_PATTERN.test(form.email.trim())) return 'Please check the e-mail address.';
+export function offlineFormProblem(form: OfflineMessageRequest): WidgetTextKey | null {
+  if (!form.message.trim()) return 'offline.need_message';
+  if (!form.email?.trim() && !form.phone?.trim()) return 'offline.need_contact';
+  if (form.email?.trim() && !EMAIL_PATTERN.test(form.email.trim())) return 'offline.bad_email';
   return null;
 }
