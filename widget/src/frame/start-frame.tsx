@@ -1,9 +1,19 @@
-import type { ContactInfo, EmitPageEvent, Invitation, PageEvent, WidgetAppearance, WidgetSettings, UploadView } from '@svc/protocol';
+import type {
+  ContactInfo,
+  EmitPageEvent,
+  Invitation,
+  PageEvent,
+  WidgetAppearance,
+  WidgetLocale,
+  WidgetSettings,
+  UploadView,
+} from '@svc/protocol';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
 import { chooseLocale } from '../i18n/choose-locale.ts';
+import type { Catalogue } from '../i18n/catalogue.ts';
 import { loadCatalogue } from '../i18n/load-catalogue.ts';
 import { createTexts, ownerText, type Texts } from '../i18n/texts.ts';
 import { newClientMsgId } from '../lib/client-msg-id.ts';
@@ -38,6 +48,21 @@ const NO_APPEARANCE: Pick<WidgetAppearance, 'language' | 'texts' | 'title' | 'gr
   greeting: null,
   launcher_label: null,
 };
+
+/**
+ * The language's catalogue; when its chunk cannot be fetched (the network dropped as the frame started),
+ * tried again every few seconds: the UI needs its words, and the connection comes back by itself.
+ */
+async function loadCatalogueSurely(locale: WidgetLocale): Promise<Catalogue> {
+  for (;;) {
+    try {
+      return await loadCatalogue(locale);
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, CATALOGUE_RETRY_MS));
+    }
+  }
+}
+const CATALOGUE_RETRY_MS = 3_000;
 
 /** The launcher's accessible name in the visitor's language, for the embed script to paint. */
 const launcherLabel = ({ t }: Texts, open: boolean, unread: number) =>
@@ -154,7 +179,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   void settings.then(async (found) => {
     const appearance = found?.appearance ?? NO_APPEARANCE;
     const locale = chooseLocale(appearance.language, win.navigator.languages ?? [win.navigator.language]);
-    texts = createTexts(locale, await loadCatalogue(locale), appearance);
+    texts = createTexts(locale, await loadCatalogueSurely(locale), appearance);
     applyLook(win.document, found?.appearance ?? null, texts);
     title.set(ownerText(appearance, locale, 'header.title') ?? (found?.name || texts.t('header.title')));
     render(<App model={chatModel(texts)} />, root);
