@@ -32,6 +32,13 @@ test.describe('widget: rating', () => {
       await expect(rating).toHaveCount(0);
     });
 
+    await test.step('asked once: the question does not come back after another view of the window', async () => {
+      await widgetPage.header.getByRole('button', { name: 'Request a call back' }).click();
+      await widgetPage.frame.getByRole('button', { name: /^(Back to the chat|Write to us in the chat)$/ }).click();
+      await expect(widgetPage.messages.getByText('Thanks for your feedback.')).toBeVisible();
+      await expect(rating).toHaveCount(0);
+    });
+
     await test.step('the agent sees the rating on the chat', async () => {
       await expect.poll(async () => (await widget.agentApi.chat(chat.id)).rate).toBe('positive');
     });

@@ -78,6 +78,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const connection = createStore<ConnectionState>('connecting');
   const unread = createStore(0);
   const announcement = createStore<Announcement | null>(null);
+  const ratedChat = createStore<number | null>(null);
   const title = createStore('');
   // Set once the visitor's language is known (startUi); until then the launcher keeps its own words.
   let texts: Texts | undefined;
@@ -228,7 +229,12 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
         return texts.t('composer.file_failed');
       }
     },
-    rate: (rate) => granted((timed) => timed.emitWithAck('chat:rate', { rate })),
+    rate: (rate, chatId) =>
+      granted((timed) => timed.emitWithAck('chat:rate', { rate })).then((ok) => {
+        if (ok) ratedChat.set(chatId);
+        return ok;
+      }),
+    ratedChat,
     requestAgent: () => granted((timed) => timed.emitWithAck('agent:request')),
     endChat: () => granted((timed) => timed.emitWithAck('chat:end')),
     retry(id) {

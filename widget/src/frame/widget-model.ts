@@ -32,7 +32,9 @@ export interface WidgetModel {
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */
   attach(file: File, caption: string): Promise<string | null>;
   /** Rates the conversation; false when the server refused. */
-  rate(rate: 'positive' | 'negative'): Promise<boolean>;
+  rate(rate: 'positive' | 'negative', chatId: number): Promise<boolean>;
+  /** The ended chat the visitor rated in this visit: its rating is asked once, whatever the window shows meanwhile. */
+  ratedChat: Store<number | null>;
   /** Asks for a person while a bot holds the chat; false when the server refused. */
   requestAgent(): Promise<boolean>;
   /** Ends the visitor's chat (closed as an agent closes it); false when the server refused. */

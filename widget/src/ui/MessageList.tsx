@@ -126,7 +126,7 @@ export function MessageList({ model }: { model: WidgetModel }) {
               {t('messages.ended')}
             </li>
           ),
-          m.id === endedAfter && askRating && <RatingPrompt key={`rate-${m.chat_id}`} model={model} />,
+          m.id === endedAfter && askRating && <RatingPrompt key={`rate-${m.chat_id}`} model={model} chatId={m.chat_id} />,
         ])}
         {outbox.map((item) => (
           <Pending key={item.client_msg_id} item={item} retry={model.retry} online={online} texts={texts} />

@@ -1,28 +1,30 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { WidgetModel } from '../../frame/widget-model.ts';
+import { useStore } from '../../ui/use-store.ts';
 import { ThumbDownIcon, ThumbUpIcon } from './thumb-icons.tsx';
 
 type Rate = 'positive' | 'negative';
 
 /**
- * spec 2.3 chat.rate, asked once at the end of a chat an agent answered in (the list keys it by that chat).
+ * spec 2.3 chat.rate, asked once at the end of a chat an agent answered in (`chatId`, the chat that ended).
  * Once rated, the thanks takes the buttons' place and keyboard focus, so focus is never dropped.
  */
-export function RatingPrompt({ model }: { model: WidgetModel }) {
-  const [state, setState] = useState<'asking' | 'sending' | 'failed' | 'rated'>('asking');
+export function RatingPrompt({ model, chatId }: { model: WidgetModel; chatId: number }) {
+  const [state, setState] = useState<'asking' | 'sending' | 'failed'>('asking');
+  const rated = useStore(model.ratedChat) === chatId;
   const thanks = useRef<HTMLParagraphElement>(null);
   const { t } = model.texts;
   const rate = async (value: Rate) => {
     setState('sending');
-    setState((await model.rate(value)) ? 'rated' : 'failed');
+    setState((await model.rate(value, chatId)) ? 'asking' : 'failed');
   };
   useEffect(() => {
     const shown = thanks.current;
     if (shown && shown.ownerDocument.activeElement === shown.ownerDocument.body) shown.focus();
-  }, [state]);
+  }, [rated]);
   return (
     <li class="msg system rating">
-      {state === 'rated' ? (
+      {rated ? (
         <p ref={thanks} tabIndex={-1} role="status">
           {t('rating.thanks')}
         </p>
