@@ -31,6 +31,13 @@ test.describe('console: accessibility (axe-core, WCAG 2.1 AA)', () => {
     await consolePage.reply('It left the warehouse today.');
     await expect(consolePage.message('It left the warehouse today.')).toBeVisible();
     await expectNoSeriousA11yViolations(consolePage.page, 'a conversation');
+
+    await consolePage.closeChat();
+    await expectNoSeriousA11yViolations(consolePage.page, 'a closed conversation');
+    for (const tab of ['With bot', 'Closed', 'Offline', 'Calls'] as const) {
+      await consolePage.showTab(tab);
+      await expectNoSeriousA11yViolations(consolePage.page, `the inbox tab ${tab}`);
+    }
     await integrator.close();
   });
 
@@ -81,5 +88,15 @@ test.describe('console: accessibility (axe-core, WCAG 2.1 AA)', () => {
         await expectNoSeriousA11yViolations(adminPage.page, `Manage: ${section}`);
       });
     }
+
+    await test.step('editing an agent (with the photo upload)', async () => {
+      await adminPage.show('Agents');
+      await adminPage.panel
+        .getByRole('button', { name: `Edit ${adminAgent.name}` })
+        .first()
+        .click();
+      await expect(adminPage.panel.getByRole('button', { name: 'Save agent' })).toBeVisible();
+      await expectNoSeriousA11yViolations(adminPage.page, 'Manage: editing an agent');
+    });
   });
 });
