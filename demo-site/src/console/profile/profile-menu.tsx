@@ -27,11 +27,11 @@ export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
         aria-expanded={open}
         aria-controls="profile-panel"
         title={me.email}
-        aria-label={`${me.name}: your profile`}
         onClick={() => setOpen(!open)}
       >
         <AgentPhoto name={me.name} photo={photo} size={24} />
         <span class="agent-name">{me.name}</span>
+        <span class="sr-only"> (your profile)</span>
       </button>
       {open && (
         <div id="profile-panel" class="profile-panel" role="region" aria-label="Your profile" onKeyDown={closeOnEscape}>
