@@ -77,6 +77,28 @@ const domain = z
   .trim()
   .toLowerCase()
   .regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+$/, 'must be a domain such as example.com or *.example.com');
+/** A site that may show the widget's chat frame (its CSP `frame-ancestors`): a scheme, host and optional port,
+ * as the browser writes it (lower case, punycode). Nothing but those characters reaches the header. */
+const SITE_ORIGIN = /^https?:\/\/([a-z0-9-]+\.)*[a-z0-9-]+(:\d{1,5})?$/;
+const siteOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .transform((value, ctx) => {
+    const fail = () => {
+      ctx.addIssue({ code: 'custom', message: 'must be an origin such as https://shop.example (scheme and host, no path)' });
+      return z.NEVER;
+    };
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return fail();
+    }
+    // `?`, `#` and `@` would be dropped or moved by the URL parser: refused rather than silently changed.
+    return url.pathname === '/' && !/[?#@]/.test(value) && SITE_ORIGIN.test(url.origin) ? url.origin : fail();
+  });
+const allowedSites = z.array(siteOrigin).max(50);
 const botAttachment = z.object({ provider_id: z.string().min(1).max(200), token: z.string().min(1).max(500) });
 
 export const createChatApiChannelSchema = z.object({
@@ -97,6 +119,8 @@ export const createWidgetChannelSchema = z.object({
     .max(webhookEventNames.length)
     .default([...webhookEventNames]),
   safe_domains: z.array(domain).max(200).default([]),
+  /** The sites that may show the chat; empty: any site. */
+  allowed_sites: allowedSites.default([]),
   /** Callback calls (issue 7): off unless set. */
   callback: callbackSettingsSchema.optional(),
 });
@@ -112,6 +136,7 @@ export const updateChannelSchema = z
     chunked: z.boolean(),
     agent_ids: agentIds,
     safe_domains: z.array(domain).max(200),
+    allowed_sites: allowedSites,
     bot: botAttachment.nullable(),
     callback: callbackSettingsSchema,
   })
@@ -168,6 +193,8 @@ export interface ChannelView {
   /** widget */
   embed?: string;
   safe_domains?: string[];
+  /** The origins whose pages may show the chat frame (`frame-ancestors`); empty: any. */
+  allowed_sites?: string[];
   webhook_events?: WebhookEventName[];
   callback?: CallbackSettings;
 }

@@ -4,4 +4,5 @@ declare class URL {
   readonly protocol: string;
   readonly hostname: string;
   readonly pathname: string;
+  readonly origin: string;
 }

@@ -1,17 +1,57 @@
+import type { WidgetAppearance } from './appearance.ts';
+
 /**
- * The launcher button's markup, sent with the widget settings (WidgetSettings.launcher) and put in the
- * loader's shadow root as it is. Sent rather than built into the loader: the loader stays within its 2 KB,
- * and the launcher's look can change on the server without a new loader. The embed script paints state on
- * it (widget/src/host/launcher.ts), so the structure is fixed: div.w > button > (svg, span). It is a constant:
- * no name or text of any party is ever put in it, since the loader sets it as HTML.
+ * The launcher, sent with the widget settings (WidgetSettings.launcher) and mounted by the loader in a shadow
+ * root. Sent rather than built into the loader: the loader stays within its 2 KB, and the launcher's look can
+ * change on the server without a new loader.
+ *
+ * A site with `style-src 'self'` refuses `<style>` elements and style attributes from us, so nothing here is
+ * one: the loader adopts `css` as a constructed stylesheet and sets `vars` one by one through CSSOM
+ * (`style.setProperty`), which a Content-Security-Policy does not govern. The owner's values (colours, offsets)
+ * only ever travel in `vars`, never inside the CSS text; the owner's label is set with textContent.
+ *
+ * The embed script paints state on the markup (widget/src/host/launcher.ts), so its structure is fixed:
+ * div.w > button > (svg, b: the label, span: the unread badge). It is a constant apart from `hidden`: no name
+ * or text of any party is ever put in it, since the loader sets it as HTML.
  */
+export interface LauncherLook {
+  html: string;
+  css: string;
+  /** CSS custom properties, name and value, for the element that holds the shadow root; its shadow tree
+   * inherits them. */
+  vars: [string, string][];
+  /** The owner's launcher label (appearance.launcher_label), shown beside the icon; null: the icon alone. */
+  label: string | null;
+}
+
 const CSS =
-  '.w{position:fixed;right:20px;bottom:20px;z-index:2147483000}' +
-  'button{all:unset;padding:14px;border-radius:50%;background:#2457c5;cursor:pointer}svg{display:block}' +
-  'button:focus-visible{outline:3px solid #f59e0b}.offline{background:#555}' +
+  '.w{position:fixed;bottom:var(--svc-y);left:var(--svc-l);right:var(--svc-r);z-index:2147483000}' +
+  'button{all:unset;display:flex;align-items:center;gap:8px;padding:14px;border-radius:28px;background:var(--svc-accent);' +
+  'color:var(--svc-on-accent);cursor:pointer;font:600 15px/20px system-ui,sans-serif}' +
+  'svg{display:block;fill:currentColor}b{padding-right:6px}b:empty{display:none}' +
+  'button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}.offline{background:#555;color:#fff}' +
   'span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9px;background:#c81e1e;color:#fff;font:700 12px/18px sans-serif}';
 
 /** `hidden`: the channel's business hours hide the widget now; svc_api keeps working. */
-export const launcherMarkup = (hidden = false) =>
-  `<style>${CSS}</style><div class=w${hidden ? ' hidden' : ''}><button aria-label="Open chat" aria-expanded=false>` +
-  '<svg width=28 viewBox="0 0 24 24" fill=#fff><path d="M3 4h18v13H9l-5 4v-4H3z"/></svg><span hidden></span></button></div>';
+export function launcherLook(appearance: WidgetAppearance, hidden = false): LauncherLook {
+  const left = appearance.side === 'left';
+  const offset = (px: number) => `${px}px`;
+  return {
+    html:
+      // With a label shown, the label is the button's name (WCAG 2.5.3, label in name).
+      `<div class=w${hidden ? ' hidden' : ''}><button${appearance.launcher_label ? '' : ' aria-label="Open chat"'} aria-expanded=false>` +
+      '<svg width=28 viewBox="0 0 24 24" aria-hidden=true><path d="M3 4h18v13H9l-5 4v-4H3z"/></svg><b></b><span hidden></span></button></div>',
+    css: CSS,
+    vars: [
+      ['--svc-accent', appearance.accent_color],
+      ['--svc-on-accent', appearance.accent_text],
+      ['--svc-y', offset(appearance.offset_y)],
+      ['--svc-l', left ? offset(appearance.offset_x) : 'auto'],
+      ['--svc-r', left ? 'auto' : offset(appearance.offset_x)],
+      // The chat window opens above the launcher, on the same side (widget/src/host/launcher.ts FRAME_CSS).
+      ['--svc-frame-l', left ? '0' : 'auto'],
+      ['--svc-frame-r', left ? 'auto' : '0'],
+    ],
+    label: appearance.launcher_label,
+  };
+}

@@ -5,6 +5,7 @@ import { EMAIL_PATTERN } from './contact-rules.ts';
 import { codePointLength } from './text.ts';
 import type { TriggerRule } from './triggers.ts';
 import type { WidgetAppearance } from './appearance.ts';
+import type { LauncherLook } from './launcher.ts';
 
 /** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
 export const VISITOR_NAMESPACE = '/visitors';
@@ -136,8 +137,8 @@ export interface WidgetSettings {
   status: 'online' | 'offline';
   /** What isCallbackEnabled answers right now (spec 4.4). */
   callback: CallbackAvailability;
-  /** The launcher's markup (protocol/src/launcher.ts). */
-  launcher: string;
+  /** The launcher's markup, stylesheet and the channel's look as CSS custom properties (protocol/src/launcher.ts). */
+  launcher: LauncherLook;
   /** Outside business hours with the `hide` policy: the launcher and the window are not shown. */
   hidden: boolean;
   /** The channel takes only signed user tokens (verified visitors): setUserToken without a signature fails. */

@@ -33,6 +33,7 @@ import { registerOfflineMessageRoutes } from './channels/widget/offline-messages
 import { registerIdentityRoutes } from './channels/widget/identity-routes.ts';
 import { registerAppearanceRoutes } from './channels/widget/appearance-routes.ts';
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
+import { widgetFramePolicy } from './channels/widget/frame-policy.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
@@ -160,6 +161,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });
   app.use(uploadRouter.routes());
   app.use(uploadRouter.allowedMethods({ throw: true }));
+  app.use(widgetFramePolicy(store));
   const sites = mountStaticSites(app, config.staticDir, {
     demoEmbed: async () => {
       const channel = (await store.channels.list()).find((c) => c.kind === 'widget' && c.name === DEMO_WIDGET_NAME);

@@ -97,7 +97,7 @@ describe('business hours of a channel', () => {
     await setHours(widget.id, { schedule: closedWeek, outside: 'hide' });
     const hidden = await settings();
     expect(hidden).toMatchObject({ status: 'offline', hidden: true });
-    expect(hidden.launcher).toContain('<div class=w hidden>');
+    expect(hidden.launcher.html).toContain('<div class=w hidden>');
     await setHours(widget.id, { schedule: openWeek, outside: 'hide' });
     expect(await settings()).toMatchObject({ status: 'online', hidden: false });
   });

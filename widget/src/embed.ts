@@ -7,5 +7,6 @@ import { runEmbed } from './host/embed-runtime.ts';
 
 const script = document.currentScript as ShellScript | null;
 const shell = script?.svcShell;
-// The chat frame is served beside this script.
-if (shell && !shell.send) runEmbed(document, shell, new URL('frame.html', script!.src).href);
+// The chat frame is served beside this script. It names its widget: the service lets only the sites the
+// channel lists frame it, and the frame starts for that widget only.
+if (shell && !shell.send) runEmbed(document, shell, new URL(`frame.html?w=${encodeURIComponent(shell.widgetId)}`, script!.src).href);

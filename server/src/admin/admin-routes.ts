@@ -38,7 +38,8 @@ export function registerAdminRoutes(router: Router, deps: AdminDeps): void {
   const { store, urls } = deps;
   const admin = requireAdmin(deps.adminTokenHash, store);
 
-  const present = async (c: ChannelRecord) => channelView(c, await store.channels.status(c.id), urls);
+  const present = async (c: ChannelRecord) =>
+    channelView(c, await store.channels.status(c.id), urls, c.kind === 'widget' ? await store.channelSites.list(c.id) : []);
   const providerView = (p: BotProviderRecord): BotProviderView => ({
     provider_id: p.providerId,
     name: p.name,

@@ -50,6 +50,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         signingSecret: newSigningSecret(),
         callback: request.kind === 'widget' ? (request.callback ?? null) : null,
       });
+      if (request.kind === 'widget' && request.allowed_sites.length) await store.channelSites.set(channel.id, request.allowed_sites);
       await announceAgents(channel, []);
       return channel;
     },
@@ -61,6 +62,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       if (channel.kind === 'widget' && request.chunked !== undefined) throw invalidRequest('chunked: only Chat API channels have it');
       if (channel.kind === 'chat_api' && request.safe_domains !== undefined)
         throw invalidRequest('safe_domains: only widget channels have them');
+      if (channel.kind === 'chat_api' && request.allowed_sites !== undefined)
+        throw invalidRequest('allowed_sites: only widget channels have them');
       if (channel.kind === 'chat_api' && request.webhook_events !== undefined)
         throw invalidRequest('webhook_events: only widget channels have them');
       if (channel.kind === 'chat_api' && request.callback !== undefined) throw invalidRequest('callback: only widget channels have calls');
@@ -84,6 +87,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         }
       }
       const updated = (await store.channels.update(id, patch))!;
+      if (request.allowed_sites !== undefined) await store.channelSites.set(id, request.allowed_sites);
       await announceAgents(updated, channel.agentIds);
       if (request.callback !== undefined) events.emit('callback.settings', { channelId: id });
       return updated;

@@ -6,7 +6,8 @@ import { iso } from '../conversations/views.ts';
 import type { PublicUrls } from '../lib/public-urls.ts';
 import type { ChannelRecord } from '../store/records.ts';
 
-export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): ChannelView {
+/** `allowedSites`: the widget channel's sites (store.channelSites), kept apart from the channel's row. */
+export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, allowedSites: string[] = []): ChannelView {
   const common = {
     id: c.id,
     public_id: c.publicId,
@@ -28,6 +29,7 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls): 
     ...common,
     embed: urls.widgetEmbed(c.publicId),
     safe_domains: c.safeDomains,
+    allowed_sites: allowedSites,
     webhook_events: c.webhookEvents,
     callback: c.callback ?? DISABLED_CALLBACK,
   };

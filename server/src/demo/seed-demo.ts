@@ -29,6 +29,7 @@ export async function seedDemo(deps: { store: Store; agents: AgentService; chann
     name: DEMO_WIDGET_NAME,
     agent_ids: [agent.id],
     safe_domains: [],
+    allowed_sites: [],
     webhook_events: [...webhookEventNames],
   });
   const botUrl = process.env.SVC_DEMO_BOT_URL;

@@ -332,6 +332,17 @@ const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'sites allowed to show a widget channel',
+    sql: `
+      CREATE TABLE channel_sites (
+        channel_id INTEGER NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+        origin TEXT NOT NULL,
+        PRIMARY KEY (channel_id, origin)
+      );
+    `,
+  },
 ];
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

@@ -3,6 +3,7 @@ import { createAppearanceRepo } from './appearance-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
+import { createChannelSitesRepo } from './channel-sites-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
 import { openDb } from './db.ts';
@@ -51,6 +52,7 @@ function openSqliteStore(path: string, sync: StoreOptions['sync']) {
     appearance: createAppearanceRepo(db),
     departments: createDepartmentsRepo(db),
     calls: createCallsRepo(db, writes),
+    channelSites: createChannelSitesRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

@@ -7,9 +7,14 @@ import type { FrameInit } from '../bridge/messages.ts';
 import '../ui/styles.css';
 import { startFrame } from './start-frame.tsx';
 
+// The widget this frame was served for (its URL's `w`): the service applied that channel's allowed sites
+// (frame-ancestors) to it, so the frame serves no other.
+const widgetId = new URLSearchParams(location.search).get('w');
+
 function onInit(event: MessageEvent<FrameInit>) {
   const port = event.ports[0];
   if (event.source !== window.parent || event.data?.type !== 'svc:init' || !port) return;
+  if (event.data.widget_id !== widgetId) return;
   window.removeEventListener('message', onInit);
   startFrame(event.data, port, window, document.getElementById('app')!);
 }

@@ -1,7 +1,7 @@
 import type { BridgeMessage, FrameInit, FrameToHost, HostToFrame, SavedKey } from '../bridge/messages.ts';
 import { storageKey, type Shell } from '../bridge/shell.ts';
 import { pageEventType } from '../page-api/callbacks.ts';
-import { FRAME_CSS, paintLauncher } from './launcher.ts';
+import { adoptCss, FRAME_CSS, paintLauncher } from './launcher.ts';
 
 const SAVED_KEYS: SavedKey[] = ['visitor', 'outbox', 'view'];
 
@@ -79,8 +79,6 @@ export function runEmbed(doc: Document, shell: Shell, frameUrl: string): void {
     if (event.key === keyOf('visitor')) shell.send?.({ type: 'saved', data: { key: 'visitor', value: event.newValue } });
   });
 
-  const style = doc.createElement('style');
-  style.textContent = FRAME_CSS;
-  shell.root.prepend(style);
+  adoptCss(shell.root, FRAME_CSS);
   shell.root.querySelector('div')!.prepend(frame);
 }

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { launcherMarkup, resolveAppearance, type WidgetSettings } from '@svc/protocol';
+import { launcherLook, resolveAppearance, type WidgetSettings } from '@svc/protocol';
 import type { CallService } from '../../calls/call-service.ts';
 import { notFound } from '../../http/errors.ts';
 import { hoursHideWidget } from '../../lib/business-hours.ts';
@@ -15,17 +15,18 @@ export function registerWidgetRoutes(router: Router, deps: { store: Store; calls
     const channel = await deps.store.channels.findByPublicId(ctx.params.publicId!);
     if (!channel || channel.kind !== 'widget') throw notFound('No such widget');
     const hidden = hoursHideWidget(await deps.store.channels.businessHours(channel.id), new Date());
+    const appearance = resolveAppearance(await deps.store.appearance.get(channel.id));
     const body: WidgetSettings = {
       widget_id: channel.publicId,
       name: channel.name,
       status: (await deps.store.channels.status(channel.id)) === 1 ? 'online' : 'offline',
-      launcher: launcherMarkup(hidden),
+      launcher: launcherLook(appearance, hidden),
       hidden,
       verify_users: (await deps.store.channels.identity(channel.id)).required,
       // No visitor is known here: the widget's socket adds "a call is already in progress".
       callback: await deps.calls.availabilityFor(channel, null),
       rules: (await deps.store.triggers.get(channel.id)).rules.filter((rule) => rule.enabled),
-      appearance: resolveAppearance(await deps.store.appearance.get(channel.id)),
+      appearance,
     };
     ctx.set('Cache-Control', 'no-store');
     ctx.body = body;

@@ -339,6 +339,17 @@ const migrations: { version: number; name: string; sql: string }[] = [
       );
     `,
   },
+  {
+    version: 10,
+    name: 'sites allowed to show a widget channel',
+    sql: `
+      CREATE TABLE channel_sites (
+        channel_id BIGINT NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+        origin TEXT NOT NULL,
+        PRIMARY KEY (channel_id, origin)
+      );
+    `,
+  },
 ];
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

@@ -4,6 +4,7 @@ import { createPgAppearanceRepo } from './appearance-repo.ts';
 import { createPgBotEventsRepo } from './bot-events-repo.ts';
 import { createPgBotProvidersRepo } from './bot-providers-repo.ts';
 import { createPgCallsRepo } from './calls-repo.ts';
+import { createPgChannelSitesRepo } from './channel-sites-repo.ts';
 import { createPgChannelsRepo } from './channels-repo.ts';
 import { createPgChatsRepo } from './chats-repo.ts';
 import { createPgDeliveriesRepo } from './deliveries-repo.ts';
@@ -34,6 +35,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     appearance: createPgAppearanceRepo(db),
     departments: createPgDepartmentsRepo(db),
     calls: createPgCallsRepo(db),
+    channelSites: createPgChannelSitesRepo(db),
     close: () => db.close(),
   };
 }

@@ -7,6 +7,7 @@ import { TranscriptSettings } from '../transcripts/transcript-settings.tsx';
 import { TriggersEditor } from '../triggers/triggers-editor.tsx';
 import { CopyField } from '../ui/copy-field.tsx';
 import { AppearanceSettings } from './appearance-form.tsx';
+import { AllowedSites } from './allowed-sites.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
 import { EmbedPreview } from './embed-preview.tsx';
 import { WidgetForm } from './widget-form.tsx';
@@ -36,6 +37,9 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
       </div>
       <div class="admin-card">
         <WidgetForm api={api} agents={agents} channel={channel} onSaved={onChanged} />
+      </div>
+      <div class="admin-card">
+        <AllowedSites api={api} channel={channel} onChanged={onChanged} />
       </div>
       <div class="admin-card">
         <DeveloperSettings api={api} channel={channel} onChanged={onChanged} />
