@@ -13,7 +13,7 @@ export const FRAME_CSS =
 export const launcherText = {
   open: 'Open chat',
   minimize: 'Minimize chat',
-  unread: (label: string, unread: number) => `${label}, ${unread} unread`,
+  unread: (unread: number) => `Open chat, ${unread} unread`,
 };
 
 /** Adds a stylesheet to a shadow root through CSSOM, which a Content-Security-Policy does not govern. */
@@ -43,20 +43,21 @@ export function mountLauncher(doc: Document, look: LauncherLook, toggle: () => v
 }
 
 /** Shows the window state, the unread count and the chat mode; in the embed script. */
-export function paintLauncher(root: ShadowRoot, { view, unread, status, label: spoken }: FrameState): void {
+export function paintLauncher(root: ShadowRoot, { view, unread, status, label }: FrameState): void {
   const open = view !== 'closed';
   const button = root.querySelector('button')!;
   const badge = root.querySelector('span')!;
   const frame = root.querySelector('iframe');
-  // A visible label is the button's name (WCAG 2.5.3, label in name); else the frame's words in the
-  // visitor's language (`spoken`), English until the frame has loaded them.
-  const visible = root.querySelector('b')!.textContent;
-  const fallback = open ? launcherText.minimize : unread ? launcherText.unread(launcherText.open, unread) : launcherText.open;
+  // The frame's words in the visitor's language (`label`), ours until it has loaded them. A label the owner
+  // shows on the closed launcher starts its name (WCAG 2.5.3, label in name).
+  const shown = root.querySelector('b')!.textContent;
+  const closedWithLabel = !open && !!shown;
+  const fallback = open ? launcherText.minimize : unread ? launcherText.unread(unread) : launcherText.open;
   root.querySelector('div')!.className = open ? 'w o' : 'w';
   if (frame) frame.hidden = !open;
   button.className = status;
   button.ariaExpanded = String(open);
-  button.ariaLabel = visible && !open ? (unread ? launcherText.unread(visible, unread) : visible) : (spoken ?? fallback);
+  button.ariaLabel = closedWithLabel ? (label ? `${shown} (${label})` : shown) : (label ?? fallback);
   badge.hidden = !unread || open;
   badge.textContent = String(unread);
 }
