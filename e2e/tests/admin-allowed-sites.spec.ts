@@ -22,6 +22,7 @@ test.describe('admin: the sites a widget channel allows', () => {
     await form.getByRole('button', { name: 'Save sites' }).click();
     await expect(form.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await expect(form.getByText('The chat window opens only on pages of these sites')).toBeVisible();
+    await expect(form.getByLabel('Sites, one per line')).toHaveValue('https://shop.example.com\nhttps://www.shop.example.com');
     expect((await admin.getChannel(channel.id)).allowed_sites).toEqual(['https://shop.example.com', 'https://www.shop.example.com']);
 
     // The console's own preview is the service's page: it may always frame the chat.

@@ -57,6 +57,10 @@ test.describe('admin: widget look and language', () => {
       await form.getByLabel('Greeting in German').fill('Hallo! Fragen Sie uns.');
       await expect(preview.getByText('Hallo! Fragen Sie uns.')).toBeVisible();
       await expect(preview.getByText('As visitors reading German see it')).toBeVisible();
+      await form.getByRole('button', { name: 'Word another text in German' }).click();
+      await form.getByLabel('Which text, in German').selectOption('composer.placeholder');
+      await form.getByLabel('Your words for composer.placeholder in German').fill('Ihre Frage…');
+      await expect(preview.getByText('Ihre Frage…')).toBeVisible();
     });
 
     await test.step('saving stores it: the admin API and the widget settings answer it', async () => {
@@ -71,7 +75,7 @@ test.describe('admin: widget look and language', () => {
         launcher_label: 'Ask us',
         greeting: 'Hello! <b>Ask</b> about teas.',
         language: 'auto',
-        texts: { de: { greeting: 'Hallo! Fragen Sie uns.' } },
+        texts: { de: { greeting: 'Hallo! Fragen Sie uns.', 'composer.placeholder': 'Ihre Frage…' } },
       });
       const settings = (await (await fetch(`${e2eEnv().baseUrl}/widget-api/${channel.public_id}/settings`)).json()) as WidgetSettings;
       expect(settings.appearance).toMatchObject({ accent_color: '#ffd400', side: 'left', title: 'Tea help' });
@@ -86,6 +90,8 @@ test.describe('admin: widget look and language', () => {
       await expect(form.getByLabel('Chat title', { exact: true })).toHaveValue('Tea help');
       await expect(form.getByLabel('Greeting', { exact: true })).toHaveValue('Hello! <b>Ask</b> about teas.');
       await expect(preview.getByText('Send', { exact: true })).toHaveCSS('background-color', 'rgb(255, 212, 0)');
+      await form.getByLabel('For visitors reading').selectOption('de');
+      await expect(form.getByLabel('Your words for composer.placeholder in German')).toHaveValue('Ihre Frage…');
     });
   });
 

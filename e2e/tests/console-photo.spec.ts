@@ -29,6 +29,11 @@ test.describe('console: agent photos', () => {
     await panel.getByRole('button', { name: 'Remove photo' }).click();
     await expect(panel.getByRole('button', { name: 'Remove photo' })).toHaveCount(0);
     await expect(panel.locator('img')).toHaveCount(0);
+
+    await panel.getByLabel(`Photo of ${agent.name}`).focus();
+    await consolePage.page.keyboard.press('Escape');
+    await expect(panel).toHaveCount(0);
+    await expect(profile).toBeFocused();
   });
 
   test("admin: an admin sets another agent's photo in Agents", async ({ admin, adminAgent, adminPage }) => {

@@ -1,4 +1,5 @@
 import type { WidgetAppearance } from './appearance.ts';
+import type { WidgetLocale } from './widget-look.ts';
 
 /**
  * The launcher, sent with the widget settings (WidgetSettings.launcher) and mounted by the loader in a shadow
@@ -20,7 +21,8 @@ export interface LauncherLook {
   /** CSS custom properties, name and value, for the element that holds the shadow root; its shadow tree
    * inherits them. */
   vars: [string, string][];
-  /** The owner's launcher label (appearance.launcher_label), shown beside the icon; null: the icon alone. */
+  /** The owner's launcher label in the visitor's language (appearance.texts[locale]['launcher.label'], else
+   * appearance.launcher_label), shown beside the icon; null: the icon alone. */
   label: string | null;
 }
 
@@ -32,14 +34,16 @@ const CSS =
   'button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}.offline{background:#555;color:#fff}' +
   'span{position:absolute;top:-4px;right:-4px;padding:0 6px;border-radius:9px;background:#c81e1e;color:#fff;font:700 12px/18px sans-serif}';
 
-/** `hidden`: the channel's business hours hide the widget now; svc_api keeps working. */
-export function launcherLook(appearance: WidgetAppearance, hidden = false): LauncherLook {
+/** `hidden`: the channel's business hours hide the widget now; svc_api keeps working. `locale`: the widget's
+ * language for this visitor (chooseLocale). */
+export function launcherLook(appearance: WidgetAppearance, hidden = false, locale: WidgetLocale = 'en'): LauncherLook {
   const left = appearance.side === 'left';
+  const label = appearance.texts[locale]?.['launcher.label'] ?? appearance.launcher_label;
   const offset = (px: number) => `${px}px`;
   return {
     html:
       // With a label shown, the label is the button's name (WCAG 2.5.3, label in name).
-      `<div class=w${hidden ? ' hidden' : ''}><button${appearance.launcher_label ? '' : ' aria-label="Open chat"'} aria-expanded=false>` +
+      `<div class=w${hidden ? ' hidden' : ''}><button${label ? '' : ' aria-label="Open chat"'} aria-expanded=false>` +
       '<svg width=28 viewBox="0 0 24 24" aria-hidden=true><path d="M3 4h18v13H9l-5 4v-4H3z"/></svg><b></b><span hidden></span></button></div>',
     css: CSS,
     vars: [
@@ -52,6 +56,6 @@ export function launcherLook(appearance: WidgetAppearance, hidden = false): Laun
       ['--svc-frame-l', left ? '0' : 'auto'],
       ['--svc-frame-r', left ? 'auto' : '0'],
     ],
-    label: appearance.launcher_label,
+    label,
   };
 }

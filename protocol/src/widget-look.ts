@@ -8,6 +8,25 @@ export const widgetLocales = ['en', 'de', 'fr', 'es', 'pt', 'it', 'nl', 'pl', 'r
 export type WidgetLocale = (typeof widgetLocales)[number];
 export const rtlLocales: readonly WidgetLocale[] = ['ar', 'he'];
 
+const isWidgetLocale = (tag: string): tag is WidgetLocale => (widgetLocales as readonly string[]).includes(tag);
+
+/**
+ * The language of the widget: the owner's fixed choice, or for `auto` the visitor's first browser language
+ * the widget ships (the exact tag first, then its primary subtag: `pt-BR` gives pt, `zh-TW` zh, `de-CH` de),
+ * else English. The chat frame passes `navigator.languages`; the server, for the launcher's label, the
+ * settings request's Accept-Language, which the browser builds from the same list.
+ */
+export function chooseLocale(setting: 'auto' | WidgetLocale, browserLanguages: readonly string[]): WidgetLocale {
+  if (setting !== 'auto') return setting;
+  for (const tag of browserLanguages) {
+    const lower = tag.toLowerCase();
+    if (isWidgetLocale(lower)) return lower;
+    const primary = lower.split('-')[0]!;
+    if (isWidgetLocale(primary)) return primary;
+  }
+  return 'en';
+}
+
 export const DEFAULT_ACCENT_COLOR = '#2457c5';
 
 /** WCAG 2.1 relative luminance of a `#rrggbb` colour. */

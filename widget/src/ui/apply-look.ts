@@ -1,8 +1,11 @@
 import type { WidgetAppearance } from '@svc/protocol';
-import { contrastRatio } from '@svc/protocol/widget-look';
 import type { Texts } from '../i18n/texts.ts';
 
-/** Links and outlines on the white page use the accent only where it reads (WCAG AA, 4.5:1); else our ink. */
+/**
+ * Links and outlines on the white page use the accent only where it reads (WCAG AA, 4.5:1), else our ink. White
+ * text on the accent (accent_text) means exactly that: white is chosen only when it contrasts more than black,
+ * and the better of the two always reaches 4.5:1.
+ */
 const INK = '#1d4fb8';
 
 /**
@@ -18,5 +21,5 @@ export function applyLook(doc: Document, appearance: Pick<WidgetAppearance, 'acc
   const { accent_color: accent, accent_text: onAccent } = appearance;
   html.style.setProperty('--accent', accent);
   html.style.setProperty('--accent-text', onAccent);
-  html.style.setProperty('--accent-ink', contrastRatio(accent, '#ffffff') >= 4.5 ? accent : INK);
+  html.style.setProperty('--accent-ink', onAccent === '#ffffff' ? accent : INK);
 }

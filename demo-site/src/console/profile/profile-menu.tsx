@@ -1,11 +1,18 @@
 import type { AgentView } from '@svc/protocol';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { ApiClient } from '../api/api-client.ts';
 import { AgentPhoto, PhotoPicker } from './photo-picker.tsx';
 
 /** The agent's own name in the header, opening its profile: the photo visitors see. */
 export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  /** Escape closes the panel and gives focus back to the button that opened it. */
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    button.current?.focus();
+  };
   const [photo, setPhoto] = useState(me.photo);
   const keep = (agent: AgentView) => {
     setPhoto(agent.photo);
@@ -14,6 +21,7 @@ export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
   return (
     <span class="profile-menu">
       <button
+        ref={button}
         type="button"
         class="button button--ghost profile-button"
         aria-expanded={open}
@@ -23,10 +31,10 @@ export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
       >
         <AgentPhoto name={me.name} photo={photo} size={24} />
         <span class="agent-name">{me.name}</span>
-        <span class="sr-only">: your profile</span>
+        <span class="sr-only"> (your profile)</span>
       </button>
       {open && (
-        <div id="profile-panel" class="profile-panel" role="region" aria-label="Your profile">
+        <div id="profile-panel" class="profile-panel" role="region" aria-label="Your profile" onKeyDown={closeOnEscape}>
           <p>
             <strong>{me.name}</strong>
             <br />

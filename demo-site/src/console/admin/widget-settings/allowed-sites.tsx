@@ -20,7 +20,9 @@ export function AllowedSites({ api, channel, onChanged }: { api: AdminApi; chann
   const submit = (event: Event) => {
     event.preventDefault();
     void form.run(async () => {
-      await api.updateChannel(channel.id, validBody(updateChannelSchema, { allowed_sites: lines(sites) }));
+      const saved = await api.updateChannel(channel.id, validBody(updateChannelSchema, { allowed_sites: lines(sites) }));
+      // As the service keeps them: origins written as browsers write them.
+      setSites((saved.allowed_sites ?? []).join('\n'));
       onChanged();
     }, 'Saved.');
   };

@@ -1,6 +1,6 @@
 import { resolveAppearance, widgetLocales } from '@svc/protocol';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, draftOf, fieldOfError, previewOf } from './appearance-draft.ts';
+import { bodyOf, draftOf, fieldOfError, keysLeft, previewOf } from './appearance-draft.ts';
 
 const view = (stored: Parameters<typeof resolveAppearance>[0]) => ({ ...resolveAppearance(stored), languages: widgetLocales });
 
@@ -15,6 +15,14 @@ describe('the appearance form', () => {
     draft.texts.de!.greeting = '';
     draft.texts.fr = { 'header.title': 'Aide' };
     expect(bodyOf(draft).texts).toEqual({ de: { 'composer.placeholder': 'Nachricht…' }, fr: { 'header.title': 'Aide' } });
+  });
+
+  it('offers every catalogue key not worded yet, the launcher label and the named three left out', () => {
+    const left = keysLeft({ 'composer.placeholder': 'x' });
+    expect(left).toContain('offline.intro');
+    expect(left).not.toContain('composer.placeholder');
+    expect(left).not.toContain('greeting');
+    expect(left).not.toContain('launcher.label');
   });
 
   it('previews a language with its own words, else the general ones, else the channel name', () => {

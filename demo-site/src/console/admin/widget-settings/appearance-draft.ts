@@ -1,6 +1,8 @@
 import {
   DEFAULT_ACCENT_COLOR,
+  ownerOnlyTextKeys,
   textColorOn,
+  widgetTextKeys,
   type AppearanceInput,
   type OverridableTextKey,
   type WidgetAppearanceView,
@@ -8,9 +10,15 @@ import {
   type WidgetSide,
 } from '@svc/protocol';
 
-/** The texts an owner may word per language in the panel; the rest of the catalogue stays the widget's. */
+/** The texts the panel asks for by name in each language; any other catalogue key is added from a list. */
 export const overridableInPanel = ['header.title', 'greeting', 'launcher.label'] as const satisfies readonly OverridableTextKey[];
 export type PanelTextKey = (typeof overridableInPanel)[number];
+
+/** The catalogue keys an owner may still add for a language (those it has not worded yet). */
+export function keysLeft(entries: Partial<Record<OverridableTextKey, string>> | undefined): OverridableTextKey[] {
+  const used = new Set([...overridableInPanel, ...Object.keys(entries ?? {})]);
+  return [...widgetTextKeys, ...ownerOnlyTextKeys].filter((key) => !used.has(key));
+}
 
 /** The appearance form as typed: every field a string, as inputs hold them, until it is sent. */
 export interface AppearanceDraft {
@@ -22,19 +30,14 @@ export interface AppearanceDraft {
   title: string;
   greeting: string;
   language: WidgetAppearanceView['language'];
-  texts: Partial<Record<WidgetLocale, Partial<Record<PanelTextKey, string>>>>;
-  /** Overrides of keys the panel does not edit, sent back untouched so saving keeps them. */
-  otherTexts: WidgetAppearanceView['texts'];
+  /** The owner's words per language: the three above by name, any other catalogue key in a list of its own. */
+  texts: Partial<Record<WidgetLocale, Partial<Record<OverridableTextKey, string>>>>;
 }
 
 export function draftOf(view: WidgetAppearanceView): AppearanceDraft {
   const texts: AppearanceDraft['texts'] = {};
-  const otherTexts: AppearanceDraft['otherTexts'] = {};
-  for (const [locale, entries] of Object.entries(view.texts) as [WidgetLocale, Record<string, string>][]) {
-    for (const [key, text] of Object.entries(entries)) {
-      const target = (overridableInPanel as readonly string[]).includes(key) ? texts : otherTexts;
-      (target[locale] ??= {})[key as PanelTextKey] = text;
-    }
+  for (const [locale, entries] of Object.entries(view.texts) as [WidgetLocale, AppearanceDraft['texts'][WidgetLocale]][]) {
+    texts[locale] = { ...entries };
   }
   return {
     accent_color: view.accent_color,
@@ -46,7 +49,6 @@ export function draftOf(view: WidgetAppearanceView): AppearanceDraft {
     greeting: view.greeting ?? '',
     language: view.language,
     texts,
-    otherTexts,
   };
 }
 
@@ -57,7 +59,6 @@ const offset = (text: string) => (text.trim() === '' ? undefined : Number(text))
 /** The PUT body: the API, not the panel, decides what is valid, so its message names the field. */
 export function bodyOf(draft: AppearanceDraft): AppearanceInput {
   const texts: Record<string, Record<string, string>> = {};
-  for (const [locale, entries] of Object.entries(draft.otherTexts)) texts[locale] = { ...entries };
   for (const [locale, entries] of Object.entries(draft.texts)) {
     for (const [key, text] of Object.entries(entries)) if (text.trim() !== '') (texts[locale] ??= {})[key] = text;
   }
@@ -91,6 +92,9 @@ export interface PreviewLook {
   label: string | null;
   title: string;
   greeting: string | null;
+  /** The composer's placeholder and send button, when the owner worded them for this language. */
+  placeholder: string | null;
+  send: string | null;
 }
 
 const clampOffset = (text: string) => {
@@ -111,5 +115,7 @@ export function previewOf(draft: AppearanceDraft, channelName: string, locale: W
     label: pick('launcher.label', draft.launcher_label)?.trim() ?? null,
     title: pick('header.title', draft.title)?.trim() ?? channelName,
     greeting: pick('greeting', draft.greeting)?.trim() ?? null,
+    placeholder: textOrNull(own['composer.placeholder'] ?? '')?.trim() ?? null,
+    send: textOrNull(own['composer.send'] ?? '')?.trim() ?? null,
   };
 }

@@ -7,6 +7,7 @@ import { useLoad } from '../ui/use-load.ts';
 import { useSubmit } from '../ui/use-submit.ts';
 import { bodyOf, draftOf, fieldOfError, isHexColor, previewOf, type AppearanceDraft, type PanelTextKey } from './appearance-draft.ts';
 import { AppearancePreview } from './appearance-preview.tsx';
+import { OtherTexts } from './other-texts.tsx';
 import './appearance.css';
 
 const englishNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -174,7 +175,12 @@ function AppearanceForm({ api, channel, stored, onSaved }: FormProps) {
             id={id('language')}
             aria-describedby={describedBy('language', 'help')}
             value={draft.language}
-            onChange={(e) => set('language')(e.currentTarget.value as AppearanceDraft['language'])}
+            onChange={(e) => {
+              const language = e.currentTarget.value as AppearanceDraft['language'];
+              set('language')(language);
+              // The preview and the per-language words follow the language chosen for every visitor.
+              if (language !== 'auto') setTextsLocale(language);
+            }}
           >
             <option value="auto">Automatic: the visitor's browser language</option>
             {stored.languages.map((locale) => (
@@ -212,6 +218,11 @@ function AppearanceForm({ api, channel, stored, onSaved }: FormProps) {
               multiline={key === 'greeting'}
             />
           ))}
+          <OtherTexts
+            languageName={englishNames.of(textsLocale) ?? textsLocale}
+            entries={draft.texts[textsLocale]}
+            onChange={(entries) => setDraft((d) => ({ ...d, texts: { ...d.texts, [textsLocale]: entries } }))}
+          />
           <p class="help">Empty: the general text above, else the widget's own words in that language.</p>
           {fieldError('texts')}
         </fieldset>

@@ -48,8 +48,8 @@ export function AppearancePreview({ look, languageName }: { look: PreviewLook; l
             )}
           </div>
           <div class="preview-composer">
-            <span class="preview-input">Write a message…</span>
-            <span class="preview-send">Send</span>
+            <span class="preview-input">{look.placeholder ?? 'Write a message…'}</span>
+            <span class="preview-send">{look.send ?? 'Send'}</span>
           </div>
         </div>
         <span class={`preview-launcher${look.label ? ' preview-launcher--label' : ''}`} style={launcher}>
