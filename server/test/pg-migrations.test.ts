@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { openDb } from '../src/store/db.ts';
+import { openDb } from '../src/store/sqlite/db.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
-import { migratePg } from '../src/store/postgres/pg-migrations.ts';
+import { migratePg } from '../src/store/postgres/migrate.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);

@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
+import type { SettingsRepo } from '../settings.ts';
 
-export function createSettingsRepo(db: Db) {
+export function createSettingsRepo(db: Db): SettingsRepo {
   const get = db.prepare<[string], string>('SELECT value FROM settings WHERE key = ?').pluck();
   const set = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   const insert = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING');
@@ -18,4 +19,3 @@ export function createSettingsRepo(db: Db) {
     },
   };
 }
-export type SettingsRepo = ReturnType<typeof createSettingsRepo>;

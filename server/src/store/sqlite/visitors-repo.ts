@@ -1,28 +1,11 @@
 import type { Db } from './db.ts';
-import type { ClientRecord, MessageRecord, VisitorPatch } from './records.ts';
-import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
+import type { ClientRecord, MessageRecord, VisitorPatch } from '../records.ts';
+import { toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
 import type { WriteBatcher } from './write-batcher.ts';
-
-export const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: unknown) => unknown }> = {
-  name: { column: 'name' },
-  phone: { column: 'phone' },
-  email: { column: 'email' },
-  description: { column: 'description' },
-  customData: { column: 'custom_data_json', encode: (v) => JSON.stringify(v) },
-  userToken: { column: 'user_token' },
-  userVerified: { column: 'user_verified', encode: (v) => (v ? 1 : 0) },
-  url: { column: 'url' },
-  pageTitle: { column: 'page_title' },
-  referrer: { column: 'referrer' },
-  utm: { column: 'utm_json', encode: (v) => (v === null ? null : JSON.stringify(v)) },
-  userAgent: { column: 'user_agent' },
-  ip: { column: 'ip' },
-  invite: { column: 'invite' },
-  geoip: { column: 'geoip_json', encode: (v) => JSON.stringify(v) },
-};
+import { patchColumns, type VisitorsRepo } from '../visitors.ts';
 
 /** Widget visitors: clients of widget channels, known by a token their browser keeps. */
-export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
+export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
   const q = {
     nextNumber: db
       .prepare<[], number>(
@@ -102,4 +85,3 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
     },
   };
 }
-export type VisitorsRepo = ReturnType<typeof createVisitorsRepo>;

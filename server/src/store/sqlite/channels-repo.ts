@@ -1,27 +1,9 @@
-import type { BusinessHours, CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
-import { hoursTakeChats } from '../lib/business-hours.ts';
-import { randomToken } from '../lib/secrets.ts';
+import type { BusinessHours } from '@svc/protocol';
+import { hoursTakeChats } from '../../lib/business-hours.ts';
+import { randomToken } from '../../lib/secrets.ts';
 import type { Db } from './db.ts';
-import type { ChannelRecord } from './records.ts';
-
-export interface ChannelRow {
-  id: number;
-  public_id: string;
-  kind: ChannelKind;
-  name: string;
-  random_string: string;
-  webhook_url: string | null;
-  chunked: number;
-  safe_domains_json: string;
-  webhook_events_json: string;
-  bot_provider_id: number | null;
-  bot_provider_public_id: string | null;
-  bot_token: string | null;
-  signing_secret: string;
-  created_at: number;
-  agent_ids_json: string;
-  callback_json: string | null;
-}
+import type { ChannelRecord } from '../records.ts';
+import { channelPatchColumns, toChannel, type ChannelPatch, type ChannelRow, type NewChannel, type ChannelsRepo } from '../channels.ts';
 
 const select = `
   SELECT c.*, bp.provider_id AS bot_provider_public_id,
@@ -29,69 +11,7 @@ const select = `
   FROM channels c LEFT JOIN bot_providers bp ON bp.id = c.bot_provider_id
   WHERE c.deleted_at IS NULL`;
 
-export const toChannel = (r: ChannelRow): ChannelRecord => ({
-  id: r.id,
-  publicId: r.public_id,
-  kind: r.kind,
-  name: r.name,
-  randomString: r.random_string,
-  webhookUrl: r.webhook_url,
-  chunked: r.chunked === 1,
-  safeDomains: JSON.parse(r.safe_domains_json) as string[],
-  webhookEvents: JSON.parse(r.webhook_events_json) as WebhookEventName[],
-  bot:
-    r.bot_provider_id !== null && r.bot_provider_public_id !== null && r.bot_token !== null
-      ? { providerRowId: r.bot_provider_id, providerId: r.bot_provider_public_id, token: r.bot_token }
-      : null,
-  agentIds: JSON.parse(r.agent_ids_json) as number[],
-  signingSecret: r.signing_secret,
-  createdAt: r.created_at,
-  callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
-});
-
-export interface NewChannel {
-  publicId: string;
-  kind: ChannelKind;
-  name: string;
-  randomString: string;
-  webhookUrl: string | null;
-  chunked: boolean;
-  safeDomains: string[];
-  webhookEvents: WebhookEventName[];
-  agentIds: number[];
-  signingSecret: string;
-  callback?: CallbackSettings | null;
-}
-
-export interface ChannelPatch {
-  name?: string;
-  webhookUrl?: string | null;
-  chunked?: boolean;
-  safeDomains?: string[];
-  webhookEvents?: WebhookEventName[];
-  agentIds?: number[];
-  bot?: { providerRowId: number; token: string } | null;
-  signingSecret?: string;
-  callback?: CallbackSettings;
-}
-
-/** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
-export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
-  const columns: Record<string, unknown> = {
-    name: patch.name,
-    webhook_url: patch.webhookUrl,
-    chunked: patch.chunked === undefined ? undefined : patch.chunked ? 1 : 0,
-    safe_domains_json: patch.safeDomains === undefined ? undefined : JSON.stringify(patch.safeDomains),
-    webhook_events_json: patch.webhookEvents === undefined ? undefined : JSON.stringify(patch.webhookEvents),
-    signing_secret: patch.signingSecret,
-    callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
-    bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
-    bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
-  };
-  return Object.entries(columns).filter(([, v]) => v !== undefined);
-}
-
-export function createChannelsRepo(db: Db) {
+export function createChannelsRepo(db: Db): ChannelsRepo {
   const q = {
     insert: db.prepare(
       `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, webhook_events_json, signing_secret, created_at, callback_json)
@@ -233,4 +153,3 @@ export function createChannelsRepo(db: Db) {
     },
   };
 }
-export type ChannelsRepo = ReturnType<typeof createChannelsRepo>;
