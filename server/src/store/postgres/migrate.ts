@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { migrations, migrationsTable, type SchemaDialect } from '../schema.ts';
+import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
+import { migrations } from '../schema.ts';
 
 /**
  * The schema's fragments in PostgreSQL's words. Integers are BIGINT (ids and millisecond times; the driver reads

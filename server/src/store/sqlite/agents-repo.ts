@@ -56,11 +56,9 @@ export function createAgentsRepo(db: Db): AgentsRepo {
   });
 
   return {
-    /** Changes the agent in one unit of work; answers the hashes of the tokens it revoked. */
     async update(id: number, patch: AgentPatch): Promise<string[]> {
       return update(id, patch);
     },
-    /** Creates the agent and its first API token in one unit of work. */
     async create(
       input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' },
       tokenHash: string,
@@ -85,18 +83,15 @@ export function createAgentsRepo(db: Db): AgentsRepo {
       const row = q.byToken.get(tokenHash);
       return row && toAgent(row);
     },
-    /** The token stops working at once. */
     async revokeToken(tokenHash: string): Promise<void> {
       q.revokeToken.run(tokenHash);
     },
     async setStatus(id: number, status: PresenceStatus): Promise<void> {
       q.setStatus.run(status, id);
     },
-    /** The ids among `ids` that name existing agents. */
     async existingIds(ids: number[]): Promise<number[]> {
       return q.existing.all(JSON.stringify(ids));
     },
-    /** Live channels the agent is assigned to. */
     async channelIds(agentId: number): Promise<number[]> {
       return q.channelIds.all(agentId);
     },

@@ -25,7 +25,6 @@ export function createBotProvidersRepo(db: Db): BotProvidersRepo {
       );
       return toProvider(q.byId.get(id)!);
     },
-    /** Keeps the hash of an access token obtained from the provider until it expires (it survives restarts). */
     async rememberToken(providerRowId: number, tokenHash: string, expiresAt: number): Promise<void> {
       q.forgetExpired.run(Date.now());
       q.rememberToken.run(providerRowId, tokenHash, expiresAt);

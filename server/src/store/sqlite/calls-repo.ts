@@ -77,11 +77,9 @@ export function createCallsRepo(db: Db, writes: WriteBatcher): CallsRepo {
   });
 
   return {
-    /** A new call in status start. Throws CallInProgress when the visitor already has a call in progress. */
     async create(call: NewCall, webhook: ((id: number) => NewDelivery) | null): Promise<CallRecord> {
       return writes.run(() => create(call, webhook));
     },
-    /** Applies the change if the call is still in `t.from`; undefined when it moved on meanwhile. */
     async transition(id: number, t: CallTransition, webhook: NewDelivery | null): Promise<CallRecord | undefined> {
       return writes.run(() => transition(id, t, webhook));
     },
@@ -89,12 +87,10 @@ export function createCallsRepo(db: Db, writes: WriteBatcher): CallsRepo {
       const row = q.byId.get(id);
       return row && toCallRecord(row);
     },
-    /** The visitor's call in progress, if any. */
     async liveOfClient(clientId: number): Promise<CallRecord | undefined> {
       const row = q.liveOfClient.get(clientId);
       return row && toCallRecord(row);
     },
-    /** The newest calls of the agent's channels, in progress (`active`) or over (`ended`). */
     async listForAgent(agentId: number, state: 'active' | 'ended'): Promise<CallRecord[]> {
       return q.forAgent.all(agentId, state).map(toCallRecord);
     },

@@ -92,28 +92,22 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
       const row = q.byPublicId.get(publicId);
       return row && toChannel(row);
     },
-    /** Live channels whose attached bot is this provider's. */
     async withBot(providerRowId: number): Promise<ChannelRecord[]> {
       return q.withBot.all(providerRowId).map(toChannel);
     },
     async list(): Promise<ChannelRecord[]> {
       return q.all.all().map(toChannel);
     },
-    /** Applies the patch (agent list replaced whole) in one unit of work. */
     async update(id: number, patch: ChannelPatch): Promise<ChannelRecord | undefined> {
       update(id, patch);
       return this.findById(id);
     },
-    /** Deleted channels keep their chats for the archive; their endpoints answer 404. */
     async delete(id: number): Promise<boolean> {
       return q.softDelete.run(Date.now(), id).changes === 1;
     },
-    /** spec 3: 1 while one of the channel's agents is online. */
-    /** spec 3: 1 while one of the channel's agents is online and its business hours take chats at `now`. */
     async status(id: number, now = new Date()): Promise<0 | 1> {
       return q.online.get(id) === 1 && hoursTakeChats(hoursOf(id), now) ? 1 : 0;
     },
-    /** The channel's business hours, or null when it has none (always open). */
     async businessHours(id: number): Promise<BusinessHours | null> {
       return hoursOf(id);
     },
@@ -124,7 +118,6 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     async withBusinessHours(): Promise<number[]> {
       return q.withHours.all();
     },
-    /** The channel's identity settings (verified visitors); its secret is made the first time it is asked for. */
     async identity(id: number): Promise<{ secret: string; required: boolean }> {
       const row = q.identity.get(id)!;
       let secret = row.identity_secret;
@@ -140,7 +133,6 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     async requireVerifiedUsers(id: number, required: boolean): Promise<void> {
       q.setRequireVerified.run(required ? 1 : 0, id);
     },
-    /** Where the channel's finished chats are e-mailed. */
     async transcripts(id: number): Promise<{ archiveEmail: string | null; toCustomer: boolean }> {
       const row = q.transcripts.get(id)!;
       return { archiveEmail: row.transcript_archive_email, toCustomer: row.transcript_to_customer === 1 };

@@ -174,24 +174,18 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   });
 
   return {
-    /** One unit of work: the client is found or created (its profile updated), its live chat found or
-     * opened, and the message stored. */
     async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {
       return writes.run(() => appendClientMessage(input));
     },
-    /** Forgets idempotency keys older than the window. */
     async forgetIdempotencyKeys(now = Date.now()): Promise<number> {
       return q.forgetKeys.run(now - IDEMPOTENCY_WINDOW_MS).changes;
     },
-    /** Updates a client's profile without a message (typing and profile-only updates). */
     async updateClientProfile(
       channelId: number,
       client: NewClientMessage['client'],
     ): Promise<{ client: ClientRecord; changed: boolean; liveChatId: number | null }> {
       return writes.run(() => updateClientProfile(channelId, client));
     },
-    /** One unit of work: the message, the chat's last message, the assignment of a free chat and the
-     * outbound delivery. */
     async appendAgentMessage(input: NewAgentMessage): Promise<{ chat: ChatRecord; message: MessageRecord }> {
       return writes.run(() => appendAgentMessage(input));
     },
@@ -199,7 +193,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       const row = q.byId.get(id);
       return row && toChat(row);
     },
-    /** The chat, if it is on a live channel the agent is assigned to. */
     async findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined> {
       const row = q.forAgent.get(chatId, agentId);
       return row && toChat(row);
@@ -207,8 +200,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     async listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]> {
       return q.listForAgent.all(agentId, state).map(toChat);
     },
-    /** The agent takes the chat (from the queue, from a bot or from another agent), and the bot that saw it
-     * first is told once (`joined`), in the same unit of work. False when closed. */
     async assign(chatId: number, agentId: number, joined: NewDelivery | null = null): Promise<boolean> {
       return writes.run(() =>
         db.transaction(() => {
@@ -218,8 +209,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         })(),
       );
     },
-    /** Closes the chat, blocking its client too when asked, and tells its bot (`closedNotice`) in the same
-     * unit of work. False when the chat was already closed. */
     async close(chatId: number, blacklist: boolean, closedNotice: NewDelivery | null = null): Promise<boolean> {
       return writes.run(() =>
         db.transaction(() => {
@@ -230,8 +219,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         })(),
       );
     },
-    /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
-     * work. Undefined when the bot did not hold it. */
     async handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined> {
       return writes.run(() =>
         db.transaction(() => {
@@ -241,24 +228,18 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         })(),
       );
     },
-    /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
     async setCrm(chatId: number, crm: CrmView): Promise<void> {
       await writes.run(() => q.setCrm.run(JSON.stringify(crm), chatId));
     },
-    /** Puts the chat in a department (spec 2.3), or takes it out of its department with null. False when
-     * there is no such chat. */
     async setDepartment(chatId: number, departmentId: number | null): Promise<boolean> {
       return writes.run(() => q.setDepartment.run(departmentId, chatId).changes === 1);
     },
-    /** The visitor's rating of the chat (spec 2.3 chat.rate). */
     async setRate(chatId: number, rate: 'positive' | 'negative'): Promise<void> {
       await writes.run(() => q.setRate.run(rate, chatId));
     },
-    /** How many chats the client has had (spec 2.3 visitor.chats_count). */
     async countByClient(clientId: number): Promise<number> {
       return q.countByClient.get(clientId) ?? 0;
     },
-    /** Lifts the block on the client of this chat. */
     async unblockClient(chatId: number): Promise<void> {
       await writes.run(() => q.blockClient.run(0, chatId));
     },

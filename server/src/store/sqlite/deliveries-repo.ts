@@ -168,32 +168,21 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
   );
 
   return {
-    /** Enqueues a delivery that no other row depends on (typing changes, events). */
     async enqueue(d: DeliveryToInsert): Promise<number> {
       return writes.run(() => insertDelivery(db, d, Date.now()));
     },
-    /** Sends a failed message again: a new delivery with the same request and event id. False unless the
-     * message's last delivery failed. */
     async requeueFailedMessage(messageId: number): Promise<boolean> {
       return writes.run(() => requeueMessage(messageId));
     },
-    /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
     async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
       return writes.run(() => claimDue(workerId, now, leaseMs, limit));
     },
-    /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
     async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog = {}): Promise<FinishedAttempt | undefined> {
       return writes.run(() => recordAttempt(id, workerId, outcome, log));
     },
-    /**
-     * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
-     * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a
-     * message that was sent again since is left alone. Answers the new rows.
-     */
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));
     },
-    /** The failed, not yet replayed deliveries of a channel created in [since, until), oldest first. */
     async replayable(filter: { channelId: number; kind?: string; since: number; until: number; limit: number }): Promise<number[]> {
       return q.replayable.all({ ...filter, kind: filter.kind ?? null });
     },
@@ -201,18 +190,15 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
       const row = q.byId.get(id);
       return row && toDelivery(row);
     },
-    /** The replays of a delivery (normally at most one). */
     async replaysOf(id: number): Promise<number[]> {
       return q.replayOf.all(id);
     },
-    /** When the next pending row becomes due, or null when none is pending. */
     async nextDueAt(): Promise<number | null> {
       return q.nextDue.get() ?? null;
     },
     async listByChat(chatId: number): Promise<DeliveryRecord[]> {
       return q.listByChat.all(chatId).map(toDelivery);
     },
-    /** A channel's outbound requests, newest first, optionally of one kind and state; `before` pages back. */
     async listByChannel(filter: {
       channelId: number;
       kind?: string;
@@ -234,8 +220,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
         })
         .map(toDelivery);
     },
-    /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended, how long it took,
-     * and the start of the answer. */
     async attempts(deliveryId: number): Promise<AttemptRecord[]> {
       return q.attemptsOf
         .all(deliveryId)

@@ -38,7 +38,6 @@ export function createDepartmentsRepo(db: Db): DepartmentsRepo {
   });
 
   return {
-    /** Throws DepartmentNameTaken when the name is in use. */
     async create(input: { name: string; agentIds: number[] }): Promise<DepartmentRecord> {
       try {
         return create(input.name, input.agentIds);
@@ -46,7 +45,6 @@ export function createDepartmentsRepo(db: Db): DepartmentsRepo {
         throw isUniqueViolation(err) ? new DepartmentNameTaken(input.name) : err;
       }
     },
-    /** Undefined when there is no such department; throws DepartmentNameTaken when the new name is in use. */
     async update(id: number, patch: { name?: string; agentIds?: number[] }): Promise<DepartmentRecord | undefined> {
       try {
         return update(id, patch);
@@ -54,7 +52,6 @@ export function createDepartmentsRepo(db: Db): DepartmentsRepo {
         throw isUniqueViolation(err) ? new DepartmentNameTaken(patch.name ?? '') : err;
       }
     },
-    /** False when there was no such department. Its chats and visitors keep no reference to it. */
     async delete(id: number): Promise<boolean> {
       return q.remove.run(id).changes === 1;
     },

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { migrations, migrationsTable, type SchemaDialect } from '../schema.ts';
+import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
+import { migrations } from '../schema.ts';
 
 /** The schema's fragments in SQLite's words. */
 export const sqliteSchema: SchemaDialect = {

@@ -39,7 +39,6 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher): Offline
     ): Promise<OfflineMessageRecord> {
       return writes.run(() => add(m, webhook));
     },
-    /** The newest offline messages of the channels the agent serves. */
     async listForAgent(agentId: number, limit = 200): Promise<OfflineMessageRecord[]> {
       return q.forAgent.all(agentId, limit).map(toOfflineMessage);
     },

@@ -12,7 +12,6 @@ export function createSettingsRepo(db: Db): SettingsRepo {
     async set(key: string, value: string): Promise<void> {
       set.run(key, value);
     },
-    /** Stores `value` unless the key has one; answers the value kept. */
     async setIfAbsent(key: string, value: string): Promise<string> {
       insert.run(key, value);
       return get.get(key)!;

@@ -12,7 +12,6 @@ export function createTriggersRepo(db: Db): TriggersRepo {
     ),
   };
   return {
-    /** A channel without rules has an empty list. */
     async get(channelId: number): Promise<TriggerRules> {
       const json = q.get.get(channelId);
       return json ? (JSON.parse(json) as TriggerRules) : { rules: [] };

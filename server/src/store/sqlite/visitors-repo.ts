@@ -41,7 +41,6 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
   });
 
   return {
-    /** A new visitor with the next visitor number (sequential across the installation, spec 4.4). */
     async create(channelId: number, visitorId: string, tokenHash: string): Promise<ClientRecord> {
       return writes.run(() => create(channelId, visitorId, tokenHash));
     },
@@ -64,21 +63,18 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
       }
       return toClient(q.byId.get(id)!);
     },
-    /** The department the visitor's next chat opens in (null: none). False when there is no such visitor. */
     async setPendingDepartment(clientId: number, departmentId: number | null): Promise<boolean> {
       return writes.run(() => q.setPendingDepartment.run(departmentId, Date.now(), clientId).changes === 1);
     },
     async liveChat(clientId: number) {
       return q.liveChat.get(clientId) ?? null;
     },
-    /** The visitor's newest chat, live or closed: the one a rating is for. */
     async latestChatId(clientId: number): Promise<number | null> {
       return q.latestChat.get(clientId)?.id ?? null;
     },
     async recentMessages(chatId: number, limit = 200): Promise<MessageRecord[]> {
       return q.recentMessages.all(chatId, limit).map(toMessage);
     },
-    /** The message a visitor sent with this client_msg_id, to answer a repeated send. */
     async messageByClientMsgId(clientId: number, clientMsgId: string): Promise<MessageRecord | undefined> {
       const row = q.messageByExternalId.get(clientId, clientMsgId);
       return row && toMessage(row);
