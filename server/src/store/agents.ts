@@ -55,25 +55,13 @@ export interface AgentsRepo {
   update(id: number, patch: AgentPatch): Promise<string[]>;
   /** Creates the agent and its first API token in one unit of work. */
   create(
-    input: {
-      name: string;
-      email: string;
-      passwordHash: string;
-      photo: string | null;
-      role: 'admin' | 'agent';
-    },
+    input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' },
     tokenHash: string,
   ): Promise<AgentRecord>;
   addToken(agentId: number, tokenHash: string): Promise<void>;
   findById(id: number): Promise<AgentRecord | undefined>;
   list(): Promise<AgentRecord[]>;
-  findCredentials(email: string): Promise<
-    | {
-        agent: AgentRecord;
-        passwordHash: string;
-      }
-    | undefined
-  >;
+  findCredentials(email: string): Promise<{ agent: AgentRecord; passwordHash: string } | undefined>;
   findByTokenHash(tokenHash: string): Promise<AgentRecord | undefined>;
   /** The token stops working at once. */
   revokeToken(tokenHash: string): Promise<void>;

@@ -101,22 +101,10 @@ export interface ChannelsRepo {
   setBusinessHours(id: number, hours: BusinessHours | null): Promise<void>;
   withBusinessHours(): Promise<number[]>;
   /** The channel's identity settings (verified visitors); its secret is made the first time it is asked for. */
-  identity(id: number): Promise<{
-    secret: string;
-    required: boolean;
-  }>;
+  identity(id: number): Promise<{ secret: string; required: boolean }>;
   rotateIdentitySecret(id: number): Promise<void>;
   requireVerifiedUsers(id: number, required: boolean): Promise<void>;
   /** Where the channel's finished chats are e-mailed. */
-  transcripts(id: number): Promise<{
-    archiveEmail: string | null;
-    toCustomer: boolean;
-  }>;
-  setTranscripts(
-    id: number,
-    patch: {
-      archiveEmail?: string | null;
-      toCustomer?: boolean;
-    },
-  ): Promise<void>;
+  transcripts(id: number): Promise<{ archiveEmail: string | null; toCustomer: boolean }>;
+  setTranscripts(id: number, patch: { archiveEmail?: string | null; toCustomer?: boolean }): Promise<void>;
 }

@@ -97,17 +97,10 @@ export interface ChatsRepo {
   updateClientProfile(
     channelId: number,
     client: NewClientMessage['client'],
-  ): Promise<{
-    client: ClientRecord;
-    changed: boolean;
-    liveChatId: number | null;
-  }>;
+  ): Promise<{ client: ClientRecord; changed: boolean; liveChatId: number | null }>;
   /** One unit of work: the message, the chat's last message, the assignment of a free chat and the
    * outbound delivery. */
-  appendAgentMessage(input: NewAgentMessage): Promise<{
-    chat: ChatRecord;
-    message: MessageRecord;
-  }>;
+  appendAgentMessage(input: NewAgentMessage): Promise<{ chat: ChatRecord; message: MessageRecord }>;
   findById(id: number): Promise<ChatRecord | undefined>;
   /** The chat, if it is on a live channel the agent is assigned to. */
   findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined>;
@@ -120,16 +113,7 @@ export interface ChatsRepo {
   close(chatId: number, blacklist: boolean, closedNotice?: NewDelivery | null): Promise<boolean>;
   /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
    * work. Undefined when the bot did not hold it. */
-  handOver(
-    chatId: number,
-    note: string,
-  ): Promise<
-    | {
-        chat: ChatRecord;
-        message: MessageRecord;
-      }
-    | undefined
-  >;
+  handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;
   /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
   setCrm(chatId: number, crm: CrmView): Promise<void>;
   /** Puts the chat in a department (spec 2.3), or takes it out of its department with null. False when

@@ -31,13 +31,7 @@ export interface DepartmentsRepo {
   /** Throws DepartmentNameTaken when the name is in use. */
   create(input: { name: string; agentIds: number[] }): Promise<DepartmentRecord>;
   /** Undefined when there is no such department; throws DepartmentNameTaken when the new name is in use. */
-  update(
-    id: number,
-    patch: {
-      name?: string;
-      agentIds?: number[];
-    },
-  ): Promise<DepartmentRecord | undefined>;
+  update(id: number, patch: { name?: string; agentIds?: number[] }): Promise<DepartmentRecord | undefined>;
   /** False when there was no such department. Its chats and visitors keep no reference to it. */
   delete(id: number): Promise<boolean>;
   findById(id: number): Promise<DepartmentRecord | undefined>;

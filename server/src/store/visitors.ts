@@ -26,11 +26,7 @@ export interface VisitorsRepo {
   update(id: number, patch: VisitorPatch): Promise<ClientRecord>;
   /** The department the visitor's next chat opens in (null: none). False when there is no such visitor. */
   setPendingDepartment(clientId: number, departmentId: number | null): Promise<boolean>;
-  liveChat(clientId: number): Promise<{
-    id: number;
-    state: 'open' | 'bot';
-    assigned_agent_id: number | null;
-  } | null>;
+  liveChat(clientId: number): Promise<{ id: number; state: 'open' | 'bot'; assigned_agent_id: number | null } | null>;
   /** The visitor's newest chat, live or closed: the one a rating is for. */
   latestChatId(clientId: number): Promise<number | null>;
   recentMessages(chatId: number, limit?: number): Promise<MessageRecord[]>;
