@@ -183,7 +183,7 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));
     },
-    async replayable(filter: { channelId: number; kind?: string; since: number; until: number; limit: number }): Promise<number[]> {
+    async replayable(filter) {
       return q.replayable.all({ ...filter, kind: filter.kind ?? null });
     },
     async findById(id: number): Promise<DeliveryRecord | undefined> {
@@ -199,15 +199,7 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     async listByChat(chatId: number): Promise<DeliveryRecord[]> {
       return q.listByChat.all(chatId).map(toDelivery);
     },
-    async listByChannel(filter: {
-      channelId: number;
-      kind?: string;
-      state?: string;
-      before?: number;
-      since?: number;
-      until?: number;
-      limit: number;
-    }): Promise<DeliveryRecord[]> {
+    async listByChannel(filter) {
       return q.listByChannel
         .all({
           channelId: filter.channelId,
