@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isPostgresUrl } from './store/dialect.ts';
+import { isPostgresUrl } from './store/open-store.ts';
 
 /** Environment of the contract's table (contract: Running), plus a few operator settings of our own. */
 const envSchema = z.object({

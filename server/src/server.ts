@@ -54,7 +54,7 @@ import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
-import { openStore } from './store/store.ts';
+import { openStore } from './store/open-store.ts';
 import { attachChatAccepted } from './webhooks/chat-accepted.ts';
 import { registerCrmRoutes } from './webhooks/crm-routes.ts';
 import { attachWebhookFlow } from './webhooks/webhook-flow.ts';

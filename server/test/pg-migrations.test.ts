@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { openDb } from '../src/store/db.ts';
+import { openDb } from '../src/store/sqlite/db.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
-import { migratePg } from '../src/store/postgres/pg-migrations.ts';
+import { migratePg } from '../src/store/postgres/migrate.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);
@@ -40,7 +40,83 @@ async function postgresSchema(db: PgDb): Promise<Schema> {
   return schema;
 }
 
-const sorted = (schema: Schema) => Object.fromEntries(Object.entries(schema).sort(([a], [b]) => a.localeCompare(b)));
+/** Per table: the primary key's columns, and every other index as its columns (an index made by a UNIQUE
+ * constraint is named by each dialect its own way, so only its columns count; a created index keeps its name). */
+type Keys = Record<string, { primaryKey: string[]; indexes: string[] }>;
+
+const describeIndex = (index: { name: string | null; unique: boolean; partial: boolean; columns: string[] }) =>
+  `${index.name ?? '(constraint)'}: ${index.unique ? 'UNIQUE ' : ''}(${index.columns.join(', ')})${index.partial ? ' WHERE ...' : ''}`;
+
+function sqliteKeys(): Keys {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-schema-'));
+  const db = openDb({ path: path.join(dir, 'svc.sqlite'), sync: 'off' });
+  try {
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+    const keys: Keys = {};
+    for (const table of tables) {
+      const columns = db.pragma(`table_info(${table})`) as { name: string; pk: number }[];
+      const indexList = db.pragma(`index_list(${table})`) as { name: string; unique: number; origin: string; partial: number }[];
+      keys[table] = {
+        primaryKey: columns
+          .filter((c) => c.pk > 0)
+          .sort((a, b) => a.pk - b.pk)
+          .map((c) => c.name),
+        indexes: indexList
+          .filter((i) => i.origin !== 'pk')
+          .map((i) =>
+            describeIndex({
+              name: i.origin === 'c' ? i.name : null,
+              unique: i.unique === 1,
+              partial: i.partial === 1,
+              columns: (db.pragma(`index_info(${i.name})`) as { seqno: number; name: string }[])
+                .sort((a, b) => a.seqno - b.seqno)
+                .map((c) => c.name),
+            }),
+          )
+          .sort(),
+      };
+    }
+    return keys;
+  } finally {
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function postgresKeys(db: PgDb): Promise<Keys> {
+  const tables = await db.all<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+  );
+  const rows = await db.all<{
+    table_name: string;
+    index_name: string;
+    primary: boolean;
+    unique: boolean;
+    partial: boolean;
+    constraint: boolean;
+    columns: string[];
+  }>(
+    `SELECT t.relname AS table_name, i.relname AS index_name, x.indisprimary AS primary, x.indisunique AS unique,
+       x.indpred IS NOT NULL AS partial, EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid) AS constraint,
+       ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
+             JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n) AS columns
+     FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
+     JOIN pg_namespace ns ON ns.oid = t.relnamespace WHERE ns.nspname = 'public'`,
+  );
+  const keys: Keys = Object.fromEntries(tables.map((t) => [t.table_name, { primaryKey: [], indexes: [] }]));
+  for (const r of rows) {
+    const table = keys[r.table_name]!;
+    if (r.primary) table.primaryKey = r.columns;
+    else
+      table.indexes.push(
+        describeIndex({ name: r.constraint ? null : r.index_name, unique: r.unique, partial: r.partial, columns: r.columns }),
+      );
+  }
+  for (const table of Object.values(keys)) table.indexes.sort();
+  return keys;
+}
+
+const sorted = <T>(schema: Record<string, T>) => Object.fromEntries(Object.entries(schema).sort(([a], [b]) => a.localeCompare(b)));
 
 describe.skipIf(!server)('PostgreSQL migrations', () => {
   const opened: PgDb[] = [];
@@ -87,5 +163,13 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
     const db = await openPgDb({ url: server!.createDatabase('schema'), poolSize: 1 });
     opened.push(db);
     expect(sorted(await postgresSchema(db))).toEqual(sorted(sqliteSchema()));
+  });
+
+  it('builds the same primary keys and indexes as the SQLite schema', async () => {
+    const db = await openPgDb({ url: server!.createDatabase('keys'), poolSize: 1 });
+    opened.push(db);
+    const sqlite = sqliteKeys();
+    expect(sqlite['chats']?.indexes).toContain('one_live_chat_per_client: UNIQUE (client_id) WHERE ...');
+    expect(sorted(await postgresKeys(db))).toEqual(sorted(sqlite));
   });
 });

@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { CallInProgress, createCallsRepo, type CallRecord, type CallsRepo, type NewCall } from '../src/store/calls-repo.ts';
-import { openDb, type Db } from '../src/store/db.ts';
-import { createOfflineMessagesRepo, type OfflineMessagesRepo } from '../src/store/offline-messages-repo.ts';
+import { createCallsRepo } from '../src/store/sqlite/calls-repo.ts';
+import { CallInProgress, type CallRecord, type CallsRepo, type NewCall } from '../src/store/calls.ts';
+import { openDb, type Db } from '../src/store/sqlite/db.ts';
+import { createOfflineMessagesRepo } from '../src/store/sqlite/offline-messages-repo.ts';
+import type { OfflineMessagesRepo } from '../src/store/offline-messages.ts';
 import { createPgCallsRepo } from '../src/store/postgres/calls-repo.ts';
 import { createPgOfflineMessagesRepo } from '../src/store/postgres/offline-messages-repo.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import type { NewDelivery } from '../src/store/records.ts';
-import { createWriteBatcher } from '../src/store/write-batcher.ts';
+import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);

@@ -3,14 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { createChatsRepo, IDEMPOTENCY_WINDOW_MS, type ChatsRepo, type NewClientMessage } from '../src/store/chats-repo.ts';
-import { openDb } from '../src/store/db.ts';
+import { createChatsRepo } from '../src/store/sqlite/chats-repo.ts';
+import { IDEMPOTENCY_WINDOW_MS, type ChatsRepo, type NewClientMessage } from '../src/store/chats.ts';
+import { openDb } from '../src/store/sqlite/db.ts';
 import { createPgChatsRepo } from '../src/store/postgres/chats-repo.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import { createPgVisitorsRepo } from '../src/store/postgres/visitors-repo.ts';
 import type { NewDelivery } from '../src/store/records.ts';
-import { createVisitorsRepo, type VisitorsRepo } from '../src/store/visitors-repo.ts';
-import { createWriteBatcher } from '../src/store/write-batcher.ts';
+import { createVisitorsRepo } from '../src/store/sqlite/visitors-repo.ts';
+import type { VisitorsRepo } from '../src/store/visitors.ts';
+import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 
 const pg = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);

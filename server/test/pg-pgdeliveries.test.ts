@@ -3,16 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { createBotEventsRepo, type BotEventsRepo } from '../src/store/bot-events-repo.ts';
-import { createBotProvidersRepo, type BotProvidersRepo } from '../src/store/bot-providers-repo.ts';
-import { openDb, type Db } from '../src/store/db.ts';
-import { createDeliveriesRepo, PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo } from '../src/store/deliveries-repo.ts';
+import { createBotEventsRepo } from '../src/store/sqlite/bot-events-repo.ts';
+import type { BotEventsRepo } from '../src/store/bot-events.ts';
+import { createBotProvidersRepo } from '../src/store/sqlite/bot-providers-repo.ts';
+import type { BotProvidersRepo } from '../src/store/bot-providers.ts';
+import { openDb, type Db } from '../src/store/sqlite/db.ts';
+import { createDeliveriesRepo } from '../src/store/sqlite/deliveries-repo.ts';
+import { PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo } from '../src/store/deliveries.ts';
 import { createPgBotEventsRepo } from '../src/store/postgres/bot-events-repo.ts';
 import { createPgBotProvidersRepo } from '../src/store/postgres/bot-providers-repo.ts';
 import { createPgDeliveriesRepo } from '../src/store/postgres/deliveries-repo.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import type { DeliveryRecord, NewDelivery } from '../src/store/records.ts';
-import { createWriteBatcher } from '../src/store/write-batcher.ts';
+import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);

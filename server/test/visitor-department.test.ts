@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DomainEvents } from '../src/conversations/domain-events.ts';
 import { createDepartmentService, type DepartmentService } from '../src/departments/department-service.ts';
 import { AppError } from '../src/http/errors.ts';
-import { openStore, type Store } from '../src/store/store.ts';
+import { openStore } from '../src/store/open-store.ts';
+import type { Store } from '../src/store/store.ts';
 import { freshTestDb } from './support/test-db.ts';
 
 let dir: string;

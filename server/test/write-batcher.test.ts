@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDb, type Db } from '../src/store/db.ts';
-import { createWriteBatcher } from '../src/store/write-batcher.ts';
+import { openDb, type Db } from '../src/store/sqlite/db.ts';
+import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 
 let db: Db | undefined;
 let dir: string | undefined;

@@ -1,4 +1,4 @@
-import type { CallRecord } from '../store/calls-repo.ts';
+import type { CallRecord } from '../store/calls.ts';
 
 /**
  * Where calls are placed. The service records every call and status change, spends the balance and sends

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
 import { randomToken } from '../lib/secrets.ts';
-import { CallInProgress, type CallRecord, type CallTransition } from '../store/calls-repo.ts';
+import { CallInProgress, type CallRecord, type CallTransition } from '../store/calls.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import { visitorFields, webhookAgent } from '../webhooks/webhook-payloads.ts';

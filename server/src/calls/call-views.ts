@@ -1,6 +1,6 @@
 import type { CallView, VisitorCallView, WebhookCall } from '@svc/protocol';
 import { iso } from '../conversations/views.ts';
-import type { CallRecord } from '../store/calls-repo.ts';
+import type { CallRecord } from '../store/calls.ts';
 
 export function callView(c: CallRecord): CallView {
   return {

@@ -3,7 +3,7 @@ import { invalidRequest, notFound } from '../http/errors.ts';
 import { outboundUrlProblem, type UrlPolicy } from '../lib/outbound-url.ts';
 import { randomToken } from '../lib/secrets.ts';
 import { newSigningSecret } from '../lib/webhook-signature.ts';
-import type { ChannelPatch } from '../store/channels-repo.ts';
+import type { ChannelPatch } from '../store/channels.ts';
 import type { ChannelRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';

@@ -1,6 +1,6 @@
 import type { AgentMessageRequest, MediaFields, MessageType } from '@svc/protocol';
 import { forbidden, invalidRequest, notFound } from '../http/errors.ts';
-import { ClientBlocked, type NewClientMessage } from '../store/chats-repo.ts';
+import { ClientBlocked, type NewClientMessage } from '../store/chats.ts';
 import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelOutbounds } from './channel-outbound.ts';

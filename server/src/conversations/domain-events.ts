@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryState } from '@svc/protocol';
-import type { CallRecord } from '../store/calls-repo.ts';
-import type { OfflineMessageRecord } from '../store/offline-messages-repo.ts';
+import type { CallRecord } from '../store/calls.ts';
+import type { OfflineMessageRecord } from '../store/offline-messages.ts';
 import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../store/records.ts';
 
 /** What happened in the domain; features listen (the agents' sockets, the delivery worker) instead of

@@ -1,6 +1,6 @@
 import type { AgentView, ChatView, ClientView, MessageView, OfflineMessageView } from '@svc/protocol';
 import { isSafeLink } from '../lib/safe-link.ts';
-import type { OfflineMessageRecord } from '../store/offline-messages-repo.ts';
+import type { OfflineMessageRecord } from '../store/offline-messages.ts';
 import type { AgentRecord, ChatRecord, ClientRecord, MessageRecord } from '../store/records.ts';
 
 /** Records to the wire shapes of the agent API and the agents' socket. */

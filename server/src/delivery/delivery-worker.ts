@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
-import type { AttemptLog, AttemptOutcome } from '../store/deliveries-repo.ts';
+import type { AttemptLog, AttemptOutcome } from '../store/deliveries.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 

@@ -1,7 +1,7 @@
 import type { CreateDepartmentRequest, DepartmentView, UpdateDepartmentRequest } from '@svc/protocol';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
-import { DepartmentNameTaken, type DepartmentRecord } from '../store/departments-repo.ts';
+import { DepartmentNameTaken, type DepartmentRecord } from '../store/departments.ts';
 import type { ChatRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 

@@ -1,4 +1,4 @@
-import { agentColumns, agentPatchColumns, toAgent, type AgentPatch, type AgentRow, type AgentsRepo } from '../agents-repo.ts';
+import { agentColumns, agentPatchColumns, toAgent, type AgentPatch, type AgentRow, type AgentsRepo } from '../agents.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
 const byId = `SELECT ${agentColumns} FROM agents a WHERE a.id = $1`;

@@ -1,5 +1,5 @@
 import type { AppearanceInput } from '@svc/protocol';
-import type { AppearanceRepo } from '../appearance-repo.ts';
+import type { AppearanceRepo } from '../appearance.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgAppearanceRepo(db: PgDb): AppearanceRepo {

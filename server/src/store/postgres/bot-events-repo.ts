@@ -1,4 +1,4 @@
-import { loggedBody, toBotEvent, type BotEventRow, type BotEventsRepo } from '../bot-events-repo.ts';
+import { loggedBody, toBotEvent, type BotEventRow, type BotEventsRepo } from '../bot-events.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgBotEventsRepo(db: PgDb): BotEventsRepo {

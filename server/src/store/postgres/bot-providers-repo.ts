@@ -1,4 +1,4 @@
-import { toProvider, type BotProviderRow, type BotProvidersRepo } from '../bot-providers-repo.ts';
+import { toProvider, type BotProviderRow, type BotProvidersRepo } from '../bot-providers.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgBotProvidersRepo(db: PgDb): BotProvidersRepo {

@@ -1,5 +1,5 @@
 import type { CallbackSettings } from '@svc/protocol';
-import { CallInProgress, callSelect, liveCall, toCallRecord, type CallRow, type CallsRepo } from '../calls-repo.ts';
+import { CallInProgress, callSelect, liveCall, toCallRecord, type CallRow, type CallsRepo } from '../calls.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import { isUniqueViolation, type PgDb, type PgSql } from './pg-db.ts';
 

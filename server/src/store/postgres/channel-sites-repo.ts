@@ -1,4 +1,4 @@
-import type { ChannelSitesRepo } from '../channel-sites-repo.ts';
+import type { ChannelSitesRepo } from '../channel-sites.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgChannelSitesRepo(db: PgDb): ChannelSitesRepo {

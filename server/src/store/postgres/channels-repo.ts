@@ -1,7 +1,7 @@
 import type { BusinessHours } from '@svc/protocol';
 import { hoursTakeChats } from '../../lib/business-hours.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { channelPatchColumns, toChannel, type ChannelPatch, type ChannelRow, type ChannelsRepo } from '../channels-repo.ts';
+import { channelPatchColumns, toChannel, type ChannelPatch, type ChannelRow, type ChannelsRepo } from '../channels.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
 const select = `

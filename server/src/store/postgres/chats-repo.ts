@@ -10,7 +10,7 @@ import {
   type ClientMessageResult,
   type NewAgentMessage,
   type NewClientMessage,
-} from '../chats-repo.ts';
+} from '../chats.ts';
 import type { ChatRecord, MessageRecord, NewDelivery } from '../records.ts';
 import { clientColumns, toClient, type ClientRow } from '../rows.ts';
 import { insertPgDelivery } from './insert-delivery.ts';

@@ -7,7 +7,7 @@ import {
   type DeliveriesRepo,
   type DeliveryRow,
   type FinishedAttempt,
-} from '../deliveries-repo.ts';
+} from '../deliveries.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 

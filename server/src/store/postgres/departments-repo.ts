@@ -1,4 +1,4 @@
-import { DepartmentNameTaken, toDepartment, type DepartmentRow, type DepartmentsRepo } from '../departments-repo.ts';
+import { DepartmentNameTaken, toDepartment, type DepartmentRow, type DepartmentsRepo } from '../departments.ts';
 import { isUniqueViolation, type PgDb, type PgSql } from './pg-db.ts';
 
 const select = `SELECT d.id, d.name, d.created_at,

@@ -1,11 +1,11 @@
-import { DELIVERY_COLUMNS, deliveryValues, orderingKeyOf, type DeliveryToInsert } from '../deliveries-repo.ts';
+import { DELIVERY_COLUMNS, deliveryValues, orderingKeyOf, type DeliveryToInsert } from '../deliveries.ts';
 import type { PgSql } from './pg-db.ts';
 
 const ORDERING_LOCK = 0x5c_de_02;
 
 /**
  * Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery are
- * written together or not at all (PostgreSQL twin of `insertDelivery` in ../deliveries-repo.ts).
+ * written together or not at all (PostgreSQL twin of `insertDelivery` in ../sqlite/insert-delivery.ts).
  *
  * Ids are handed out at insert, not at commit: two transactions writing rows of one ordering key could commit
  * the later id first, and a worker would send it before the earlier row exists. A transaction-scoped lock per

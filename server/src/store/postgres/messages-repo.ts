@@ -1,4 +1,4 @@
-import type { MessagesRepo } from '../messages-repo.ts';
+import type { MessagesRepo } from '../messages.ts';
 import { messageSelect, toMessage, type MessageRow } from '../rows.ts';
 import type { PgDb } from './pg-db.ts';
 

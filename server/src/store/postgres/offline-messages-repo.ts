@@ -1,4 +1,4 @@
-import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages-repo.ts';
+import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb } from './pg-db.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { migratePg } from './pg-migrations.ts';
+import { migratePg } from './migrate.ts';
 
 // Ids and millisecond times are BIGINT; every one of them fits a JS number exactly (below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -1,4 +1,4 @@
-import type { SettingsRepo } from '../settings-repo.ts';
+import type { SettingsRepo } from '../settings.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgSettingsRepo(db: PgDb): SettingsRepo {

@@ -1,5 +1,5 @@
 import type { TriggerRules } from '@svc/protocol';
-import type { TriggersRepo } from '../triggers-repo.ts';
+import type { TriggersRepo } from '../triggers.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgTriggersRepo(db: PgDb): TriggersRepo {

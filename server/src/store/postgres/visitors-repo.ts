@@ -1,6 +1,6 @@
 import type { VisitorPatch } from '../records.ts';
 import { toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
-import { patchColumns, type VisitorsRepo } from '../visitors-repo.ts';
+import { patchColumns, type VisitorsRepo } from '../visitors.ts';
 import type { PgDb } from './pg-db.ts';
 
 export function createPgVisitorsRepo(db: PgDb): VisitorsRepo {

@@ -1,47 +1,9 @@
 import type { PresenceStatus } from '@svc/protocol';
 import type { Db } from './db.ts';
-import type { AgentRecord } from './records.ts';
+import type { AgentRecord } from '../records.ts';
+import { agentColumns, agentPatchColumns, toAgent, type AgentPatch, type AgentRow, type AgentsRepo } from '../agents.ts';
 
-export interface AgentRow {
-  id: number;
-  name: string;
-  email: string;
-  photo: string | null;
-  status: PresenceStatus;
-  role: 'admin' | 'agent';
-  active: number;
-  created_at: number;
-}
-
-export const toAgent = (r: AgentRow): AgentRecord => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  photo: r.photo,
-  status: r.status,
-  role: r.role,
-  active: r.active === 1,
-  createdAt: r.created_at,
-});
-
-export const agentColumns = 'a.id, a.name, a.email, a.photo, a.status, a.role, a.active, a.created_at';
-
-/** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
-export function agentPatchColumns(patch: AgentPatch): [string, unknown][] {
-  const columns: Record<string, unknown> = {
-    name: patch.name,
-    email: patch.email,
-    password_hash: patch.passwordHash,
-    photo: patch.photo,
-    role: patch.role,
-    active: patch.active === undefined ? undefined : patch.active ? 1 : 0,
-    // A deactivated agent is offline at once.
-    status: patch.active === false ? 'offline' : undefined,
-  };
-  return Object.entries(columns).filter(([, v]) => v !== undefined);
-}
-
-export function createAgentsRepo(db: Db) {
+export function createAgentsRepo(db: Db): AgentsRepo {
   const q = {
     insert: db.prepare(
       'INSERT INTO agents (name, email, password_hash, photo, role, created_at) VALUES (@name, @email, @passwordHash, @photo, @role, @createdAt)',
@@ -94,11 +56,9 @@ export function createAgentsRepo(db: Db) {
   });
 
   return {
-    /** Changes the agent in one unit of work; answers the hashes of the tokens it revoked. */
     async update(id: number, patch: AgentPatch): Promise<string[]> {
       return update(id, patch);
     },
-    /** Creates the agent and its first API token in one unit of work. */
     async create(
       input: { name: string; email: string; passwordHash: string; photo: string | null; role: 'admin' | 'agent' },
       tokenHash: string,
@@ -123,31 +83,17 @@ export function createAgentsRepo(db: Db) {
       const row = q.byToken.get(tokenHash);
       return row && toAgent(row);
     },
-    /** The token stops working at once. */
     async revokeToken(tokenHash: string): Promise<void> {
       q.revokeToken.run(tokenHash);
     },
     async setStatus(id: number, status: PresenceStatus): Promise<void> {
       q.setStatus.run(status, id);
     },
-    /** The ids among `ids` that name existing agents. */
     async existingIds(ids: number[]): Promise<number[]> {
       return q.existing.all(JSON.stringify(ids));
     },
-    /** Live channels the agent is assigned to. */
     async channelIds(agentId: number): Promise<number[]> {
       return q.channelIds.all(agentId);
     },
   };
-}
-export type AgentsRepo = ReturnType<typeof createAgentsRepo>;
-
-export interface AgentPatch {
-  name?: string;
-  email?: string;
-  passwordHash?: string;
-  photo?: string | null;
-  role?: 'admin' | 'agent';
-  active?: boolean;
-  channelIds?: number[];
 }

@@ -1,7 +1,7 @@
+import type { ChannelSitesRepo } from '../channel-sites.ts';
 import type { Db } from './db.ts';
 
-/** The sites (origins) allowed to show each widget channel's chat frame; none stored: any site. */
-export function createChannelSitesRepo(db: Db) {
+export function createChannelSitesRepo(db: Db): ChannelSitesRepo {
   const q = {
     list: db.prepare<[number], string>('SELECT origin FROM channel_sites WHERE channel_id = ? ORDER BY origin').pluck(),
     clear: db.prepare('DELETE FROM channel_sites WHERE channel_id = ?'),
@@ -12,13 +12,11 @@ export function createChannelSitesRepo(db: Db) {
     for (const origin of origins) q.add.run(channelId, origin);
   });
   return {
-    async list(channelId: number): Promise<string[]> {
+    async list(channelId) {
       return q.list.all(channelId);
     },
-    /** Replaces the whole list. */
-    async set(channelId: number, origins: string[]): Promise<void> {
+    async set(channelId, origins) {
       replace(channelId, origins);
     },
   };
 }
-export type ChannelSitesRepo = ReturnType<typeof createChannelSitesRepo>;

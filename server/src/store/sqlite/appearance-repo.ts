@@ -1,9 +1,10 @@
 import type { AppearanceInput } from '@svc/protocol';
+import type { AppearanceRepo } from '../appearance.ts';
 import type { Db } from './db.ts';
 
 /** The look and language an admin chose for each widget channel, as stored (defaults are filled in by
  * `resolveAppearance` when read, so a changed default reaches every channel that never set the field). */
-export function createAppearanceRepo(db: Db) {
+export function createAppearanceRepo(db: Db): AppearanceRepo {
   const q = {
     get: db.prepare<[number], string>('SELECT appearance_json FROM widget_appearance WHERE channel_id = ?').pluck(),
     set: db.prepare(
@@ -12,15 +13,12 @@ export function createAppearanceRepo(db: Db) {
     ),
   };
   return {
-    /** A channel whose admin never saved one has an empty appearance: every field at its default. */
     async get(channelId: number): Promise<AppearanceInput> {
       const json = q.get.get(channelId);
       return json ? (JSON.parse(json) as AppearanceInput) : {};
     },
-    /** Replaces what was stored. */
     async set(channelId: number, appearance: AppearanceInput): Promise<void> {
       q.set.run(channelId, JSON.stringify(appearance), Date.now());
     },
   };
 }
-export type AppearanceRepo = ReturnType<typeof createAppearanceRepo>;

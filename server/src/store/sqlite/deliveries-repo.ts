@@ -1,121 +1,21 @@
-import type { Statement } from 'better-sqlite3';
-import { randomToken } from '../lib/secrets.ts';
 import type { Db } from './db.ts';
+import { insertDelivery } from './insert-delivery.ts';
 import type { WriteBatcher } from './write-batcher.ts';
-import type { DeliveryRecord, NewDelivery } from './records.ts';
+import type { DeliveryRecord } from '../records.ts';
+import {
+  ANSWER_LOGGED,
+  PER_CHANNEL_IN_FLIGHT,
+  toDelivery,
+  type AttemptLog,
+  type AttemptOutcome,
+  type AttemptRecord,
+  type DeliveryRow,
+  type DeliveryToInsert,
+  type FinishedAttempt,
+  type DeliveriesRepo,
+} from '../deliveries.ts';
 
-export interface DeliveryRow {
-  id: number;
-  kind: string;
-  channel_id: number;
-  chat_id: number | null;
-  message_id: number | null;
-  ordering_key: string;
-  event_id: string;
-  url: string;
-  payload_json: string;
-  state: DeliveryRecord['state'];
-  attempts: number;
-  max_attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  last_status: number | null;
-  created_at: number;
-  replay_of: number | null;
-}
-
-export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
-  id: r.id,
-  kind: r.kind,
-  channelId: r.channel_id,
-  chatId: r.chat_id,
-  messageId: r.message_id,
-  orderingKey: r.ordering_key,
-  eventId: r.event_id,
-  url: r.url,
-  payload: JSON.parse(r.payload_json) as unknown,
-  state: r.state,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  lastStatus: r.last_status,
-  createdAt: r.created_at,
-  replayOf: r.replay_of,
-});
-
-/** Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery
- * are written together or not at all. */
-const insertStatements = new WeakMap<Db, Statement<unknown[]>>();
-
-export type DeliveryToInsert = NewDelivery & { chatId: number | null; messageId: number | null };
-
-/** The columns of a new outbox row, in the order of `deliveryValues` (both dialects insert with these). */
-export const DELIVERY_COLUMNS =
-  'kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of';
-
-/** A chat's rows share one ordering key (sent in order); other rows are ordered per channel. */
-export const orderingKeyOf = (d: DeliveryToInsert) => d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
-
-export const deliveryValues = (d: DeliveryToInsert, now: number): unknown[] => [
-  d.kind,
-  d.channelId,
-  d.chatId,
-  d.messageId,
-  orderingKeyOf(d),
-  d.eventId ?? `evt_${randomToken(16)}`,
-  d.url,
-  JSON.stringify(d.payload),
-  d.maxAttempts,
-  now,
-  now,
-  d.replayOf ?? null,
-];
-
-export function insertDelivery(db: Db, d: DeliveryToInsert, now: number): number {
-  let insert = insertStatements.get(db);
-  if (!insert) {
-    insert = db.prepare(`INSERT INTO deliveries (${DELIVERY_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    insertStatements.set(db, insert);
-  }
-  return Number(insert.run(...deliveryValues(d, now)).lastInsertRowid);
-}
-
-export type AttemptOutcome =
-  | { result: 'delivered'; status: number }
-  /** Try again at `retryAt`, or fail for good when the attempts are used up. */
-  | { result: 'retry'; status: number | null; error: string; retryAt: number }
-  /** The receiver has spoken (an error body): no further attempt. */
-  | { result: 'failed'; status: number | null; error: string };
-
-/** What the worker saw of one attempt besides its outcome. */
-export interface AttemptLog {
-  durationMs?: number;
-  /** The receiver's answer body, as it came (the log keeps its start). */
-  answer?: string;
-}
-
-/** How much of an answer the log keeps. */
-export const ANSWER_LOGGED = 2000;
-
-export interface AttemptRecord {
-  status: number | null;
-  error: string | null;
-  at: number;
-  durationMs: number | null;
-  answer: string | null;
-}
-
-export interface FinishedAttempt {
-  delivery: DeliveryRecord;
-  /** Set when the attempt changed the state of the message the delivery carries. */
-  message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
-}
-
-/** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
-export const PER_CHANNEL_IN_FLIGHT = 8;
-
-export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
+export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRepo {
   const q = {
     // Only the oldest unfinished row of each ordering key is due: per-chat order holds even across retries.
     due: db.prepare<[number, number, number], DeliveryRow>(
@@ -268,60 +168,38 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
   );
 
   return {
-    /** Enqueues a delivery that no other row depends on (typing changes, events). */
     async enqueue(d: DeliveryToInsert): Promise<number> {
       return writes.run(() => insertDelivery(db, d, Date.now()));
     },
-    /** Sends a failed message again: a new delivery with the same request and event id. False unless the
-     * message's last delivery failed. */
     async requeueFailedMessage(messageId: number): Promise<boolean> {
       return writes.run(() => requeueMessage(messageId));
     },
-    /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
     async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
       return writes.run(() => claimDue(workerId, now, leaseMs, limit));
     },
-    /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
     async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog = {}): Promise<FinishedAttempt | undefined> {
       return writes.run(() => recordAttempt(id, workerId, outcome, log));
     },
-    /**
-     * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
-     * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a
-     * message that was sent again since is left alone. Answers the new rows.
-     */
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));
     },
-    /** The failed, not yet replayed deliveries of a channel created in [since, until), oldest first. */
-    async replayable(filter: { channelId: number; kind?: string; since: number; until: number; limit: number }): Promise<number[]> {
+    async replayable(filter) {
       return q.replayable.all({ ...filter, kind: filter.kind ?? null });
     },
     async findById(id: number): Promise<DeliveryRecord | undefined> {
       const row = q.byId.get(id);
       return row && toDelivery(row);
     },
-    /** The replays of a delivery (normally at most one). */
     async replaysOf(id: number): Promise<number[]> {
       return q.replayOf.all(id);
     },
-    /** When the next pending row becomes due, or null when none is pending. */
     async nextDueAt(): Promise<number | null> {
       return q.nextDue.get() ?? null;
     },
     async listByChat(chatId: number): Promise<DeliveryRecord[]> {
       return q.listByChat.all(chatId).map(toDelivery);
     },
-    /** A channel's outbound requests, newest first, optionally of one kind and state; `before` pages back. */
-    async listByChannel(filter: {
-      channelId: number;
-      kind?: string;
-      state?: string;
-      before?: number;
-      since?: number;
-      until?: number;
-      limit: number;
-    }): Promise<DeliveryRecord[]> {
+    async listByChannel(filter) {
       return q.listByChannel
         .all({
           channelId: filter.channelId,
@@ -334,8 +212,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
         })
         .map(toDelivery);
     },
-    /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended, how long it took,
-     * and the start of the answer. */
     async attempts(deliveryId: number): Promise<AttemptRecord[]> {
       return q.attemptsOf
         .all(deliveryId)
@@ -343,4 +219,3 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher) {
     },
   };
 }
-export type DeliveriesRepo = ReturnType<typeof createDeliveriesRepo>;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { migrate } from './migrations.ts';
+import { migrate } from './migrate.ts';
 
 export type Db = Database.Database;
 

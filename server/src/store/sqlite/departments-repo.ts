@@ -1,42 +1,14 @@
 import type { Db } from './db.ts';
-
-/** spec 2.3 department, with the agents who belong to it. */
-export interface DepartmentRecord {
-  id: number;
-  name: string;
-  agentIds: number[];
-  createdAt: number;
-}
-
-export interface DepartmentRow {
-  id: number;
-  name: string;
-  agent_ids_json: string;
-  created_at: number;
-}
+import { DepartmentNameTaken, toDepartment, type DepartmentRecord, type DepartmentRow, type DepartmentsRepo } from '../departments.ts';
 
 const select = `SELECT d.id, d.name, d.created_at,
     (SELECT json_group_array(agent_id) FROM (SELECT agent_id FROM department_agents WHERE department_id = d.id ORDER BY agent_id)) AS agent_ids_json
   FROM departments d`;
 
-export const toDepartment = (r: DepartmentRow): DepartmentRecord => ({
-  id: r.id,
-  name: r.name,
-  agentIds: JSON.parse(r.agent_ids_json) as number[],
-  createdAt: r.created_at,
-});
-
-/** Another department already has this name (compared without regard to case). */
-export class DepartmentNameTaken extends Error {
-  constructor(name: string) {
-    super(`name: a department named "${name}" already exists`);
-  }
-}
-
 const isUniqueViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 /** Departments and their agents. Names are unique regardless of case; deleting one detaches its chats. */
-export function createDepartmentsRepo(db: Db) {
+export function createDepartmentsRepo(db: Db): DepartmentsRepo {
   const q = {
     insert: db.prepare<[string, number]>('INSERT INTO departments (name, created_at) VALUES (?, ?)'),
     rename: db.prepare<[string, number]>('UPDATE departments SET name = ? WHERE id = ?'),
@@ -66,7 +38,6 @@ export function createDepartmentsRepo(db: Db) {
   });
 
   return {
-    /** Throws DepartmentNameTaken when the name is in use. */
     async create(input: { name: string; agentIds: number[] }): Promise<DepartmentRecord> {
       try {
         return create(input.name, input.agentIds);
@@ -74,7 +45,6 @@ export function createDepartmentsRepo(db: Db) {
         throw isUniqueViolation(err) ? new DepartmentNameTaken(input.name) : err;
       }
     },
-    /** Undefined when there is no such department; throws DepartmentNameTaken when the new name is in use. */
     async update(id: number, patch: { name?: string; agentIds?: number[] }): Promise<DepartmentRecord | undefined> {
       try {
         return update(id, patch);
@@ -82,7 +52,6 @@ export function createDepartmentsRepo(db: Db) {
         throw isUniqueViolation(err) ? new DepartmentNameTaken(patch.name ?? '') : err;
       }
     },
-    /** False when there was no such department. Its chats and visitors keep no reference to it. */
     async delete(id: number): Promise<boolean> {
       return q.remove.run(id).changes === 1;
     },
@@ -95,4 +64,3 @@ export function createDepartmentsRepo(db: Db) {
     },
   };
 }
-export type DepartmentsRepo = ReturnType<typeof createDepartmentsRepo>;

@@ -1,27 +1,9 @@
-import type { BusinessHours, CallbackSettings, ChannelKind, WebhookEventName } from '@svc/protocol';
-import { hoursTakeChats } from '../lib/business-hours.ts';
-import { randomToken } from '../lib/secrets.ts';
+import type { BusinessHours } from '@svc/protocol';
+import { hoursTakeChats } from '../../lib/business-hours.ts';
+import { randomToken } from '../../lib/secrets.ts';
 import type { Db } from './db.ts';
-import type { ChannelRecord } from './records.ts';
-
-export interface ChannelRow {
-  id: number;
-  public_id: string;
-  kind: ChannelKind;
-  name: string;
-  random_string: string;
-  webhook_url: string | null;
-  chunked: number;
-  safe_domains_json: string;
-  webhook_events_json: string;
-  bot_provider_id: number | null;
-  bot_provider_public_id: string | null;
-  bot_token: string | null;
-  signing_secret: string;
-  created_at: number;
-  agent_ids_json: string;
-  callback_json: string | null;
-}
+import type { ChannelRecord } from '../records.ts';
+import { channelPatchColumns, toChannel, type ChannelPatch, type ChannelRow, type NewChannel, type ChannelsRepo } from '../channels.ts';
 
 const select = `
   SELECT c.*, bp.provider_id AS bot_provider_public_id,
@@ -29,69 +11,7 @@ const select = `
   FROM channels c LEFT JOIN bot_providers bp ON bp.id = c.bot_provider_id
   WHERE c.deleted_at IS NULL`;
 
-export const toChannel = (r: ChannelRow): ChannelRecord => ({
-  id: r.id,
-  publicId: r.public_id,
-  kind: r.kind,
-  name: r.name,
-  randomString: r.random_string,
-  webhookUrl: r.webhook_url,
-  chunked: r.chunked === 1,
-  safeDomains: JSON.parse(r.safe_domains_json) as string[],
-  webhookEvents: JSON.parse(r.webhook_events_json) as WebhookEventName[],
-  bot:
-    r.bot_provider_id !== null && r.bot_provider_public_id !== null && r.bot_token !== null
-      ? { providerRowId: r.bot_provider_id, providerId: r.bot_provider_public_id, token: r.bot_token }
-      : null,
-  agentIds: JSON.parse(r.agent_ids_json) as number[],
-  signingSecret: r.signing_secret,
-  createdAt: r.created_at,
-  callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
-});
-
-export interface NewChannel {
-  publicId: string;
-  kind: ChannelKind;
-  name: string;
-  randomString: string;
-  webhookUrl: string | null;
-  chunked: boolean;
-  safeDomains: string[];
-  webhookEvents: WebhookEventName[];
-  agentIds: number[];
-  signingSecret: string;
-  callback?: CallbackSettings | null;
-}
-
-export interface ChannelPatch {
-  name?: string;
-  webhookUrl?: string | null;
-  chunked?: boolean;
-  safeDomains?: string[];
-  webhookEvents?: WebhookEventName[];
-  agentIds?: number[];
-  bot?: { providerRowId: number; token: string } | null;
-  signingSecret?: string;
-  callback?: CallbackSettings;
-}
-
-/** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
-export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
-  const columns: Record<string, unknown> = {
-    name: patch.name,
-    webhook_url: patch.webhookUrl,
-    chunked: patch.chunked === undefined ? undefined : patch.chunked ? 1 : 0,
-    safe_domains_json: patch.safeDomains === undefined ? undefined : JSON.stringify(patch.safeDomains),
-    webhook_events_json: patch.webhookEvents === undefined ? undefined : JSON.stringify(patch.webhookEvents),
-    signing_secret: patch.signingSecret,
-    callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
-    bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
-    bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
-  };
-  return Object.entries(columns).filter(([, v]) => v !== undefined);
-}
-
-export function createChannelsRepo(db: Db) {
+export function createChannelsRepo(db: Db): ChannelsRepo {
   const q = {
     insert: db.prepare(
       `INSERT INTO channels (public_id, kind, name, random_string, webhook_url, chunked, safe_domains_json, webhook_events_json, signing_secret, created_at, callback_json)
@@ -172,28 +92,22 @@ export function createChannelsRepo(db: Db) {
       const row = q.byPublicId.get(publicId);
       return row && toChannel(row);
     },
-    /** Live channels whose attached bot is this provider's. */
     async withBot(providerRowId: number): Promise<ChannelRecord[]> {
       return q.withBot.all(providerRowId).map(toChannel);
     },
     async list(): Promise<ChannelRecord[]> {
       return q.all.all().map(toChannel);
     },
-    /** Applies the patch (agent list replaced whole) in one unit of work. */
     async update(id: number, patch: ChannelPatch): Promise<ChannelRecord | undefined> {
       update(id, patch);
       return this.findById(id);
     },
-    /** Deleted channels keep their chats for the archive; their endpoints answer 404. */
     async delete(id: number): Promise<boolean> {
       return q.softDelete.run(Date.now(), id).changes === 1;
     },
-    /** spec 3: 1 while one of the channel's agents is online. */
-    /** spec 3: 1 while one of the channel's agents is online and its business hours take chats at `now`. */
     async status(id: number, now = new Date()): Promise<0 | 1> {
       return q.online.get(id) === 1 && hoursTakeChats(hoursOf(id), now) ? 1 : 0;
     },
-    /** The channel's business hours, or null when it has none (always open). */
     async businessHours(id: number): Promise<BusinessHours | null> {
       return hoursOf(id);
     },
@@ -204,7 +118,6 @@ export function createChannelsRepo(db: Db) {
     async withBusinessHours(): Promise<number[]> {
       return q.withHours.all();
     },
-    /** The channel's identity settings (verified visitors); its secret is made the first time it is asked for. */
     async identity(id: number): Promise<{ secret: string; required: boolean }> {
       const row = q.identity.get(id)!;
       let secret = row.identity_secret;
@@ -220,7 +133,6 @@ export function createChannelsRepo(db: Db) {
     async requireVerifiedUsers(id: number, required: boolean): Promise<void> {
       q.setRequireVerified.run(required ? 1 : 0, id);
     },
-    /** Where the channel's finished chats are e-mailed. */
     async transcripts(id: number): Promise<{ archiveEmail: string | null; toCustomer: boolean }> {
       const row = q.transcripts.get(id)!;
       return { archiveEmail: row.transcript_archive_email, toCustomer: row.transcript_to_customer === 1 };
@@ -233,4 +145,3 @@ export function createChannelsRepo(db: Db) {
     },
   };
 }
-export type ChannelsRepo = ReturnType<typeof createChannelsRepo>;

@@ -1,5 +1,3 @@
-import type { Db } from './db.ts';
-
 export interface BotEventRecord {
   id: number;
   providerId: number;
@@ -43,21 +41,7 @@ export function loggedBody(body: unknown): string {
     : JSON.stringify({ truncated: true, length: json.length, start: json.slice(0, LOGGED_BODY_CHARS) });
 }
 
-/** The log of what bot providers sent us, per chat (what we sent them is in the deliveries). */
-export function createBotEventsRepo(db: Db) {
-  const q = {
-    insert: db.prepare(
-      'INSERT INTO bot_events (provider_id, chat_id, event, body_json, status, error, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ),
-    byChat: db.prepare<[number], BotEventRow>('SELECT * FROM bot_events WHERE chat_id = ? ORDER BY id'),
-  };
-  return {
-    async log(e: Omit<BotEventRecord, 'id' | 'createdAt'>): Promise<void> {
-      q.insert.run(e.providerId, e.chatId, e.event, loggedBody(e.body), e.status, e.error, Date.now());
-    },
-    async listByChat(chatId: number): Promise<BotEventRecord[]> {
-      return q.byChat.all(chatId).map(toBotEvent);
-    },
-  };
+export interface BotEventsRepo {
+  log(e: Omit<BotEventRecord, 'id' | 'createdAt'>): Promise<void>;
+  listByChat(chatId: number): Promise<BotEventRecord[]>;
 }
-export type BotEventsRepo = ReturnType<typeof createBotEventsRepo>;

@@ -1,28 +1,11 @@
 import type { Db } from './db.ts';
-import type { ClientRecord, MessageRecord, VisitorPatch } from './records.ts';
-import { toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
+import type { ClientRecord, MessageRecord, VisitorPatch } from '../records.ts';
+import { toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
 import type { WriteBatcher } from './write-batcher.ts';
-
-export const patchColumns: Record<keyof VisitorPatch, { column: string; encode?: (v: unknown) => unknown }> = {
-  name: { column: 'name' },
-  phone: { column: 'phone' },
-  email: { column: 'email' },
-  description: { column: 'description' },
-  customData: { column: 'custom_data_json', encode: (v) => JSON.stringify(v) },
-  userToken: { column: 'user_token' },
-  userVerified: { column: 'user_verified', encode: (v) => (v ? 1 : 0) },
-  url: { column: 'url' },
-  pageTitle: { column: 'page_title' },
-  referrer: { column: 'referrer' },
-  utm: { column: 'utm_json', encode: (v) => (v === null ? null : JSON.stringify(v)) },
-  userAgent: { column: 'user_agent' },
-  ip: { column: 'ip' },
-  invite: { column: 'invite' },
-  geoip: { column: 'geoip_json', encode: (v) => JSON.stringify(v) },
-};
+import { patchColumns, type VisitorsRepo } from '../visitors.ts';
 
 /** Widget visitors: clients of widget channels, known by a token their browser keeps. */
-export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
+export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
   const q = {
     nextNumber: db
       .prepare<[], number>(
@@ -58,7 +41,6 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
   });
 
   return {
-    /** A new visitor with the next visitor number (sequential across the installation, spec 4.4). */
     async create(channelId: number, visitorId: string, tokenHash: string): Promise<ClientRecord> {
       return writes.run(() => create(channelId, visitorId, tokenHash));
     },
@@ -81,25 +63,21 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher) {
       }
       return toClient(q.byId.get(id)!);
     },
-    /** The department the visitor's next chat opens in (null: none). False when there is no such visitor. */
     async setPendingDepartment(clientId: number, departmentId: number | null): Promise<boolean> {
       return writes.run(() => q.setPendingDepartment.run(departmentId, Date.now(), clientId).changes === 1);
     },
     async liveChat(clientId: number) {
       return q.liveChat.get(clientId) ?? null;
     },
-    /** The visitor's newest chat, live or closed: the one a rating is for. */
     async latestChatId(clientId: number): Promise<number | null> {
       return q.latestChat.get(clientId)?.id ?? null;
     },
     async recentMessages(chatId: number, limit = 200): Promise<MessageRecord[]> {
       return q.recentMessages.all(chatId, limit).map(toMessage);
     },
-    /** The message a visitor sent with this client_msg_id, to answer a repeated send. */
     async messageByClientMsgId(clientId: number, clientMsgId: string): Promise<MessageRecord | undefined> {
       const row = q.messageByExternalId.get(clientId, clientMsgId);
       return row && toMessage(row);
     },
   };
 }
-export type VisitorsRepo = ReturnType<typeof createVisitorsRepo>;

@@ -1,29 +1,21 @@
-import type { ChatState, CrmView, DepartmentRef, MediaFields, MessageType } from '@svc/protocol';
+import type { ChatState, CrmView, MediaFields } from '@svc/protocol';
 import type { Db } from './db.ts';
 import type { WriteBatcher } from './write-batcher.ts';
-import { insertDelivery } from './deliveries-repo.ts';
-import type { ChatRecord, ClientProfile, ClientRecord, MessageRecord, NewDelivery } from './records.ts';
-import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from './rows.ts';
-
-export interface ChatRow {
-  id: number;
-  channel_id: number;
-  channel_kind: ChatRecord['channelKind'];
-  channel_name: string;
-  channel_safe_domains_json: string;
-  state: ChatState;
-  assigned_agent_id: number | null;
-  blacklisted: number;
-  created_at: number;
-  closed_at: number | null;
-  bot_provider_id: number | null;
-  agent_joined: number;
-  crm_json: string | null;
-  rate: 'positive' | 'negative' | null;
-  department_json: string | null;
-  client_json: string;
-  last_message_json: string | null;
-}
+import { insertDelivery } from './insert-delivery.ts';
+import type { ChatRecord, ClientRecord, MessageRecord, NewDelivery } from '../records.ts';
+import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
+import {
+  ClientBlocked,
+  IDEMPOTENCY_WINDOW_MS,
+  nullProfile,
+  profileColumns,
+  toChat,
+  type ChatRow,
+  type ClientMessageResult,
+  type NewAgentMessage,
+  type NewClientMessage,
+  type ChatsRepo,
+} from '../chats.ts';
 
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
@@ -35,68 +27,7 @@ const select = `
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
-export const toChat = (r: ChatRow): ChatRecord => ({
-  id: r.id,
-  channelId: r.channel_id,
-  channelKind: r.channel_kind,
-  channelName: r.channel_name,
-  channelSafeDomains: JSON.parse(r.channel_safe_domains_json) as string[],
-  state: r.state,
-  assignedAgentId: r.assigned_agent_id,
-  blacklisted: r.blacklisted === 1,
-  createdAt: r.created_at,
-  closedAt: r.closed_at,
-  botProviderId: r.bot_provider_id,
-  agentJoined: r.agent_joined === 1,
-  crm: r.crm_json === null ? null : (JSON.parse(r.crm_json) as CrmView),
-  rate: r.rate,
-  department: r.department_json === null ? null : (JSON.parse(r.department_json) as DepartmentRef),
-  client: toClient(JSON.parse(r.client_json) as ClientRow),
-  lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
-});
-
-export interface NewClientMessage {
-  channelId: number;
-  client: { key: string; id: string | number; profile: ClientProfile };
-  /** The bot provider of the channel, when a bot sees new chats first (they open in state `bot`). */
-  botProviderRowId: number | null;
-  message: { type: MessageType; text: string | null; media: MediaFields; externalId: string | null };
-  /** The integrator's Idempotency-Key: a repeat within 24 hours stores nothing and gets the first answer. */
-  idempotencyKey?: string;
-  /** The outbound request that forwards the message (to the chat's bot), written in the same unit of work
-   * so an accepted message is never lost on its way. */
-  forward?: (stored: { chat: ChatRecord; message: MessageRecord }) => NewDelivery | null;
-}
-
-export type ClientMessageResult =
-  | { replayed: false; chat: ChatRecord; message: MessageRecord; chatCreated: boolean; clientChanged: boolean; forwarded: boolean }
-  | { replayed: true; chatId: number; messageId: number };
-
-/** The client was blacklisted by an agent; its messages are refused. */
-export class ClientBlocked extends Error {
-  constructor() {
-    super('This customer was blocked by an agent');
-  }
-}
-
-export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-export interface NewAgentMessage {
-  chatId: number;
-  /** The agent who wrote it; null for a bot or system message. */
-  agentId: number | null;
-  author?: 'agent' | 'bot' | 'system';
-  message: { type: MessageType; text: string | null; media: MediaFields };
-  /** The outbound request that carries the message to the customer's side, if its channel needs one
-   * (its payload is built with the new message id); `{ notSent }` when the channel cannot carry it. */
-  delivery: (messageId: number) => NewDelivery | null | { notSent: string };
-  /** AGENT_JOINED for the chat's bot, sent if this message makes the agent take the chat. */
-  joined?: NewDelivery | null;
-}
-
-export const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
-
-export function createChatsRepo(db: Db, writes: WriteBatcher) {
+export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   const q = {
     byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
     forAgent: db.prepare<[number, number], ChatRow>(
@@ -243,24 +174,18 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
   });
 
   return {
-    /** One unit of work: the client is found or created (its profile updated), its live chat found or
-     * opened, and the message stored. */
     async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {
       return writes.run(() => appendClientMessage(input));
     },
-    /** Forgets idempotency keys older than the window. */
     async forgetIdempotencyKeys(now = Date.now()): Promise<number> {
       return q.forgetKeys.run(now - IDEMPOTENCY_WINDOW_MS).changes;
     },
-    /** Updates a client's profile without a message (typing and profile-only updates). */
     async updateClientProfile(
       channelId: number,
       client: NewClientMessage['client'],
     ): Promise<{ client: ClientRecord; changed: boolean; liveChatId: number | null }> {
       return writes.run(() => updateClientProfile(channelId, client));
     },
-    /** One unit of work: the message, the chat's last message, the assignment of a free chat and the
-     * outbound delivery. */
     async appendAgentMessage(input: NewAgentMessage): Promise<{ chat: ChatRecord; message: MessageRecord }> {
       return writes.run(() => appendAgentMessage(input));
     },
@@ -268,7 +193,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
       const row = q.byId.get(id);
       return row && toChat(row);
     },
-    /** The chat, if it is on a live channel the agent is assigned to. */
     async findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined> {
       const row = q.forAgent.get(chatId, agentId);
       return row && toChat(row);
@@ -276,8 +200,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
     async listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]> {
       return q.listForAgent.all(agentId, state).map(toChat);
     },
-    /** The agent takes the chat (from the queue, from a bot or from another agent), and the bot that saw it
-     * first is told once (`joined`), in the same unit of work. False when closed. */
     async assign(chatId: number, agentId: number, joined: NewDelivery | null = null): Promise<boolean> {
       return writes.run(() =>
         db.transaction(() => {
@@ -287,8 +209,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
         })(),
       );
     },
-    /** Closes the chat, blocking its client too when asked, and tells its bot (`closedNotice`) in the same
-     * unit of work. False when the chat was already closed. */
     async close(chatId: number, blacklist: boolean, closedNotice: NewDelivery | null = null): Promise<boolean> {
       return writes.run(() =>
         db.transaction(() => {
@@ -299,8 +219,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
         })(),
       );
     },
-    /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
-     * work. Undefined when the bot did not hold it. */
     async handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined> {
       return writes.run(() =>
         db.transaction(() => {
@@ -310,31 +228,20 @@ export function createChatsRepo(db: Db, writes: WriteBatcher) {
         })(),
       );
     },
-    /** Keeps what the owner's server said about the chat (chat_accepted) for agents and the archive. */
     async setCrm(chatId: number, crm: CrmView): Promise<void> {
       await writes.run(() => q.setCrm.run(JSON.stringify(crm), chatId));
     },
-    /** Puts the chat in a department (spec 2.3), or takes it out of its department with null. False when
-     * there is no such chat. */
     async setDepartment(chatId: number, departmentId: number | null): Promise<boolean> {
       return writes.run(() => q.setDepartment.run(departmentId, chatId).changes === 1);
     },
-    /** The visitor's rating of the chat (spec 2.3 chat.rate). */
     async setRate(chatId: number, rate: 'positive' | 'negative'): Promise<void> {
       await writes.run(() => q.setRate.run(rate, chatId));
     },
-    /** How many chats the client has had (spec 2.3 visitor.chats_count). */
     async countByClient(clientId: number): Promise<number> {
       return q.countByClient.get(clientId) ?? 0;
     },
-    /** Lifts the block on the client of this chat. */
     async unblockClient(chatId: number): Promise<void> {
       await writes.run(() => q.blockClient.run(0, chatId));
     },
   };
-}
-export type ChatsRepo = ReturnType<typeof createChatsRepo>;
-
-export function nullProfile(p: ClientProfile) {
-  return Object.fromEntries(profileColumns.map((k) => [k, p[k] ?? null])) as Record<(typeof profileColumns)[number], string | null>;
 }

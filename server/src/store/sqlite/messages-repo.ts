@@ -1,8 +1,9 @@
 import type { Db } from './db.ts';
-import type { MessageRecord } from './records.ts';
-import { messageSelect, toMessage, type MessageRow } from './rows.ts';
+import type { MessageRecord } from '../records.ts';
+import { messageSelect, toMessage, type MessageRow } from '../rows.ts';
+import type { MessagesRepo } from '../messages.ts';
 
-export function createMessagesRepo(db: Db) {
+export function createMessagesRepo(db: Db): MessagesRepo {
   const q = {
     byChat: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.chat_id = ? ORDER BY m.id`),
     byId: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
@@ -17,4 +18,3 @@ export function createMessagesRepo(db: Db) {
     },
   };
 }
-export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

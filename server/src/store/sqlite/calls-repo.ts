@@ -1,108 +1,21 @@
-import type { CallStatus, CallType } from '@svc/protocol';
 import type { Db } from './db.ts';
-import { insertDelivery } from './deliveries-repo.ts';
-import type { NewDelivery } from './records.ts';
+import { insertDelivery } from './insert-delivery.ts';
+import type { NewDelivery } from '../records.ts';
 import type { WriteBatcher } from './write-batcher.ts';
-
-export interface CallRecord {
-  id: number;
-  channelId: number;
-  chatId: number | null;
-  /** The widget visitor (client row) who asked for the callback. */
-  clientId: number | null;
-  visitorKey: string | null;
-  visitorNumber: number | null;
-  visitorName: string | null;
-  type: CallType;
-  phone: string;
-  status: CallStatus;
-  reason: string | null;
-  recordUrl: string | null;
-  agentId: number | null;
-  createdAt: number;
-  updatedAt: number;
-  connectedAt: number | null;
-  endedAt: number | null;
-  /** Seconds. */
-  duration: number | null;
-}
-
-export interface CallRow {
-  id: number;
-  channel_id: number;
-  chat_id: number | null;
-  client_id: number | null;
-  visitor_key: string | null;
-  visitor_number: number | null;
-  visitor_name: string | null;
-  type: CallType;
-  phone: string;
-  status: CallStatus;
-  reason: string | null;
-  record_url: string | null;
-  agent_id: number | null;
-  created_at: number;
-  updated_at: number;
-  connected_at: number | null;
-  ended_at: number | null;
-  duration: number | null;
-}
-
-export const toCallRecord = (r: CallRow): CallRecord => ({
-  id: r.id,
-  channelId: r.channel_id,
-  chatId: r.chat_id,
-  clientId: r.client_id,
-  visitorKey: r.visitor_key,
-  visitorNumber: r.visitor_number,
-  visitorName: r.visitor_name,
-  type: r.type,
-  phone: r.phone,
-  status: r.status,
-  reason: r.reason,
-  recordUrl: r.record_url,
-  agentId: r.agent_id,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-  connectedAt: r.connected_at,
-  endedAt: r.ended_at,
-  duration: r.duration,
-});
-
-export const callSelect = `SELECT k.*, c.external_key AS visitor_key, c.visitor_number, c.name AS visitor_name
-  FROM calls k LEFT JOIN clients c ON c.id = k.client_id`;
-export const liveCall = "k.status NOT IN ('end', 'error')";
-
-export interface NewCall {
-  channelId: number;
-  chatId: number | null;
-  clientId: number | null;
-  type: CallType;
-  phone: string;
-}
-
-/** A status change; `minutes` are taken from the channel's callback balance in the same transaction. */
-export interface CallTransition {
-  from: CallStatus;
-  status: CallStatus;
-  reason?: string | null;
-  recordUrl?: string | null;
-  agentId?: number | null;
-  connectedAt?: number;
-  endedAt?: number;
-  duration?: number;
-  minutes?: number;
-}
-
-/** The visitor already has a call in progress (the one_live_call_per_client index): two requests raced. */
-export class CallInProgress extends Error {
-  constructor() {
-    super('A call is already in progress');
-  }
-}
+import {
+  CallInProgress,
+  callSelect,
+  liveCall,
+  toCallRecord,
+  type CallRecord,
+  type CallRow,
+  type CallTransition,
+  type NewCall,
+  type CallsRepo,
+} from '../calls.ts';
 
 /** Calls, each change written with its call_event webhook (when the channel wants it), in one transaction. */
-export function createCallsRepo(db: Db, writes: WriteBatcher) {
+export function createCallsRepo(db: Db, writes: WriteBatcher): CallsRepo {
   const q = {
     insert: db.prepare(
       `INSERT INTO calls (channel_id, chat_id, client_id, type, phone, status, created_at, updated_at)
@@ -164,11 +77,9 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
   });
 
   return {
-    /** A new call in status start. Throws CallInProgress when the visitor already has a call in progress. */
     async create(call: NewCall, webhook: ((id: number) => NewDelivery) | null): Promise<CallRecord> {
       return writes.run(() => create(call, webhook));
     },
-    /** Applies the change if the call is still in `t.from`; undefined when it moved on meanwhile. */
     async transition(id: number, t: CallTransition, webhook: NewDelivery | null): Promise<CallRecord | undefined> {
       return writes.run(() => transition(id, t, webhook));
     },
@@ -176,15 +87,12 @@ export function createCallsRepo(db: Db, writes: WriteBatcher) {
       const row = q.byId.get(id);
       return row && toCallRecord(row);
     },
-    /** The visitor's call in progress, if any. */
     async liveOfClient(clientId: number): Promise<CallRecord | undefined> {
       const row = q.liveOfClient.get(clientId);
       return row && toCallRecord(row);
     },
-    /** The newest calls of the agent's channels, in progress (`active`) or over (`ended`). */
     async listForAgent(agentId: number, state: 'active' | 'ended'): Promise<CallRecord[]> {
       return q.forAgent.all(agentId, state).map(toCallRecord);
     },
   };
 }
-export type CallsRepo = ReturnType<typeof createCallsRepo>;

@@ -1,25 +1,8 @@
 import type { Db } from './db.ts';
-import type { BotProviderRecord } from './records.ts';
+import type { BotProviderRecord } from '../records.ts';
+import { toProvider, type BotProviderRow, type BotProvidersRepo } from '../bot-providers.ts';
 
-export interface BotProviderRow {
-  id: number;
-  provider_id: string;
-  name: string;
-  endpoint: string;
-  auth_json: string | null;
-  created_at: number;
-}
-
-export const toProvider = (r: BotProviderRow): BotProviderRecord => ({
-  id: r.id,
-  providerId: r.provider_id,
-  name: r.name,
-  endpoint: r.endpoint,
-  auth: r.auth_json === null ? null : (JSON.parse(r.auth_json) as BotProviderRecord['auth']),
-  createdAt: r.created_at,
-});
-
-export function createBotProvidersRepo(db: Db) {
+export function createBotProvidersRepo(db: Db): BotProvidersRepo {
   const q = {
     insert: db.prepare(
       'INSERT INTO bot_providers (provider_id, name, endpoint, auth_json, created_at) VALUES (@providerId, @name, @endpoint, @auth, @createdAt)',
@@ -42,7 +25,6 @@ export function createBotProvidersRepo(db: Db) {
       );
       return toProvider(q.byId.get(id)!);
     },
-    /** Keeps the hash of an access token obtained from the provider until it expires (it survives restarts). */
     async rememberToken(providerRowId: number, tokenHash: string, expiresAt: number): Promise<void> {
       q.forgetExpired.run(Date.now());
       q.rememberToken.run(providerRowId, tokenHash, expiresAt);
@@ -63,4 +45,3 @@ export function createBotProvidersRepo(db: Db) {
     },
   };
 }
-export type BotProvidersRepo = ReturnType<typeof createBotProvidersRepo>;

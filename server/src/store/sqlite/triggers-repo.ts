@@ -1,8 +1,9 @@
 import type { TriggerRules } from '@svc/protocol';
 import type { Db } from './db.ts';
+import type { TriggersRepo } from '../triggers.ts';
 
 /** The default trigger rules of each widget channel (spec 4.4 setRules: "the Triggers section of the admin panel"). */
-export function createTriggersRepo(db: Db) {
+export function createTriggersRepo(db: Db): TriggersRepo {
   const q = {
     get: db.prepare<[number], string>('SELECT rules_json FROM channel_triggers WHERE channel_id = ?').pluck(),
     set: db.prepare(
@@ -11,7 +12,6 @@ export function createTriggersRepo(db: Db) {
     ),
   };
   return {
-    /** A channel without rules has an empty list. */
     async get(channelId: number): Promise<TriggerRules> {
       const json = q.get.get(channelId);
       return json ? (JSON.parse(json) as TriggerRules) : { rules: [] };
@@ -21,4 +21,3 @@ export function createTriggersRepo(db: Db) {
     },
   };
 }
-export type TriggersRepo = ReturnType<typeof createTriggersRepo>;

@@ -1,0 +1,139 @@
+import { randomToken } from '../lib/secrets.ts';
+import type { DeliveryRecord, NewDelivery } from './records.ts';
+
+export interface DeliveryRow {
+  id: number;
+  kind: string;
+  channel_id: number;
+  chat_id: number | null;
+  message_id: number | null;
+  ordering_key: string;
+  event_id: string;
+  url: string;
+  payload_json: string;
+  state: DeliveryRecord['state'];
+  attempts: number;
+  max_attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  last_status: number | null;
+  created_at: number;
+  replay_of: number | null;
+}
+
+export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
+  id: r.id,
+  kind: r.kind,
+  channelId: r.channel_id,
+  chatId: r.chat_id,
+  messageId: r.message_id,
+  orderingKey: r.ordering_key,
+  eventId: r.event_id,
+  url: r.url,
+  payload: JSON.parse(r.payload_json) as unknown,
+  state: r.state,
+  attempts: r.attempts,
+  maxAttempts: r.max_attempts,
+  nextAttemptAt: r.next_attempt_at,
+  lastError: r.last_error,
+  lastStatus: r.last_status,
+  createdAt: r.created_at,
+  replayOf: r.replay_of,
+});
+
+export type DeliveryToInsert = NewDelivery & { chatId: number | null; messageId: number | null };
+
+/** The columns of a new outbox row, in the order of `deliveryValues` (both dialects insert with these). */
+export const DELIVERY_COLUMNS =
+  'kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts, next_attempt_at, created_at, replay_of';
+
+/** A chat's rows share one ordering key (sent in order); other rows are ordered per channel. */
+export const orderingKeyOf = (d: DeliveryToInsert) => d.orderingKey ?? (d.chatId !== null ? `chat:${d.chatId}` : `channel:${d.channelId}`);
+
+export const deliveryValues = (d: DeliveryToInsert, now: number): unknown[] => [
+  d.kind,
+  d.channelId,
+  d.chatId,
+  d.messageId,
+  orderingKeyOf(d),
+  d.eventId ?? `evt_${randomToken(16)}`,
+  d.url,
+  JSON.stringify(d.payload),
+  d.maxAttempts,
+  now,
+  now,
+  d.replayOf ?? null,
+];
+
+export type AttemptOutcome =
+  | { result: 'delivered'; status: number }
+  /** Try again at `retryAt`, or fail for good when the attempts are used up. */
+  | { result: 'retry'; status: number | null; error: string; retryAt: number }
+  /** The receiver has spoken (an error body): no further attempt. */
+  | { result: 'failed'; status: number | null; error: string };
+
+/** What the worker saw of one attempt besides its outcome. */
+export interface AttemptLog {
+  durationMs?: number;
+  /** The receiver's answer body, as it came (the log keeps its start). */
+  answer?: string;
+}
+
+/** How much of an answer the log keeps. */
+export const ANSWER_LOGGED = 2000;
+
+export interface AttemptRecord {
+  status: number | null;
+  error: string | null;
+  at: number;
+  durationMs: number | null;
+  answer: string | null;
+}
+
+export interface FinishedAttempt {
+  delivery: DeliveryRecord;
+  /** Set when the attempt changed the state of the message the delivery carries. */
+  message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
+}
+
+/** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
+export const PER_CHANNEL_IN_FLIGHT = 8;
+
+export interface DeliveriesRepo {
+  /** Enqueues a delivery that no other row depends on (typing changes, events). */
+  enqueue(d: DeliveryToInsert): Promise<number>;
+  /** Sends a failed message again: a new delivery with the same request and event id. False unless the
+   * message's last delivery failed. */
+  requeueFailedMessage(messageId: number): Promise<boolean>;
+  /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
+  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]>;
+  /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
+  recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log?: AttemptLog): Promise<FinishedAttempt | undefined>;
+  /**
+   * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
+   * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a
+   * message that was sent again since is left alone. Answers the new rows.
+   */
+  replay(ids: number[]): Promise<DeliveryRecord[]>;
+  /** The failed, not yet replayed deliveries of a channel created in [since, until), oldest first. */
+  replayable(filter: { channelId: number; kind?: string; since: number; until: number; limit: number }): Promise<number[]>;
+  findById(id: number): Promise<DeliveryRecord | undefined>;
+  /** The replays of a delivery (normally at most one). */
+  replaysOf(id: number): Promise<number[]>;
+  /** When the next pending row becomes due, or null when none is pending. */
+  nextDueAt(): Promise<number | null>;
+  listByChat(chatId: number): Promise<DeliveryRecord[]>;
+  /** A channel's outbound requests, newest first, optionally of one kind and state; `before` pages back. */
+  listByChannel(filter: {
+    channelId: number;
+    kind?: string;
+    state?: string;
+    before?: number;
+    since?: number;
+    until?: number;
+    limit: number;
+  }): Promise<DeliveryRecord[]>;
+  /** Every attempt of a delivery: HTTP status (null when none came), error, when it ended, how long it took,
+   * and the start of the answer. */
+  attempts(deliveryId: number): Promise<AttemptRecord[]>;
+}

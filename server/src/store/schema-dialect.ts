@@ -1,0 +1,21 @@
+/** What the dialects write differently in a schema: each dialect's migrate.ts says it in its own words. */
+export interface SchemaDialect {
+  /** An integer primary key the database numbers itself. */
+  id: string;
+  /** Every integer column: ids, millisecond times, counts, 0/1 flags. */
+  integer: string;
+  /** A text column compared without regard to case (e-mails, department names), with its constraints. */
+  caseInsensitiveText(constraints: string): string;
+  /** What the dialect installs once before `caseInsensitiveText` can be used (empty when nothing). */
+  caseInsensitiveTextSetup: string;
+}
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: (d: SchemaDialect) => string;
+}
+
+/** The table that records which versions a database has. */
+export const migrationsTable = (d: SchemaDialect) =>
+  `CREATE TABLE IF NOT EXISTS schema_migrations (version ${d.integer} PRIMARY KEY, name TEXT NOT NULL, applied_at ${d.integer} NOT NULL)`;

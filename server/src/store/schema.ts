@@ -1,0 +1,144 @@
+import { initialSchema } from './schema-initial.ts';
+import type { Migration } from './schema-dialect.ts';
+
+/**
+ * The schema, one list for both dialects: a step is written once, and where the dialects differ (an id the
+ * database numbers, integer width, text compared without case) it takes the named fragment of the dialect
+ * that runs it (sqlite/migrate.ts, postgres/migrate.ts). Append new versions; never edit one that has shipped.
+ */
+export const migrations: Migration[] = [
+  initialSchema,
+  {
+    version: 2,
+    name: 'departments and visitor geoip',
+    sql: (d) => `
+      -- spec 2.3 department; deleting one detaches its chats (ON DELETE SET NULL)
+      CREATE TABLE departments (
+        id ${d.id},
+        name ${d.caseInsensitiveText('NOT NULL UNIQUE')},
+        created_at ${d.integer} NOT NULL
+      );
+
+      CREATE TABLE department_agents (
+        department_id ${d.integer} NOT NULL REFERENCES departments(id) ON DELETE CASCADE,
+        agent_id ${d.integer} NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        PRIMARY KEY (department_id, agent_id)
+      );
+      CREATE INDEX department_agents_by_agent ON department_agents(agent_id);
+
+      ALTER TABLE chats ADD COLUMN department_id ${d.integer} REFERENCES departments(id) ON DELETE SET NULL;
+      CREATE INDEX chats_by_department ON chats(department_id);
+      -- the department the visitor's next chat opens in (the widget's proactive invitation); used once
+      ALTER TABLE clients ADD COLUMN pending_department_id ${d.integer} REFERENCES departments(id) ON DELETE SET NULL;
+      -- spec 2.3 session.geoip, looked up from the visitor's address when it is recorded
+      ALTER TABLE clients ADD COLUMN geoip_json TEXT;
+    `,
+  },
+  {
+    version: 3,
+    name: 'callback calls',
+    sql: (d) => `
+      -- the widget channel's callback settings (enabled, time_zone, schedule, balance) as JSON; NULL = never set
+      ALTER TABLE channels ADD COLUMN callback_json TEXT;
+
+      CREATE TABLE calls (
+        id ${d.id},
+        channel_id ${d.integer} NOT NULL REFERENCES channels(id),
+        chat_id ${d.integer} REFERENCES chats(id),
+        client_id ${d.integer} REFERENCES clients(id),
+        type TEXT NOT NULL CHECK (type IN ('callback', 'incoming', 'outgoing')),
+        phone TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('start', 'agent_connected', 'client_connected', 'end', 'error')),
+        reason TEXT,
+        record_url TEXT,
+        agent_id ${d.integer} REFERENCES agents(id),
+        created_at ${d.integer} NOT NULL,
+        updated_at ${d.integer} NOT NULL,
+        -- when the visitor was connected: the call's duration counts from here
+        connected_at ${d.integer},
+        ended_at ${d.integer},
+        -- seconds
+        duration ${d.integer}
+      );
+      CREATE INDEX calls_by_channel ON calls(channel_id, id);
+      -- one call in progress per visitor
+      CREATE UNIQUE INDEX one_live_call_per_client ON calls(client_id) WHERE status NOT IN ('end', 'error');
+    `,
+  },
+  {
+    version: 4,
+    name: 'trigger rules per widget channel',
+    sql: (d) => `
+      CREATE TABLE channel_triggers (
+        channel_id ${d.integer} PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        rules_json TEXT NOT NULL,
+        updated_at ${d.integer} NOT NULL
+      );
+    `,
+  },
+  {
+    version: 5,
+    name: 'delivery log: answer and timing of each attempt, replays',
+    sql: (d) => `
+      ALTER TABLE delivery_attempts ADD COLUMN duration_ms ${d.integer};
+      -- the start of what the receiver answered, for an admin reading the log
+      ALTER TABLE delivery_attempts ADD COLUMN answer TEXT;
+      -- a replay is a new row with the same event id; it points at the failed delivery it replays
+      ALTER TABLE deliveries ADD COLUMN replay_of ${d.integer} REFERENCES deliveries(id);
+      CREATE INDEX deliveries_by_replay ON deliveries(replay_of);
+      CREATE INDEX deliveries_by_channel ON deliveries(channel_id, id);
+    `,
+  },
+  {
+    version: 6,
+    name: 'business hours per channel',
+    sql: (d) => `
+      CREATE TABLE channel_business_hours (
+        channel_id ${d.integer} PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        hours_json TEXT NOT NULL,
+        updated_at ${d.integer} NOT NULL
+      );
+    `,
+  },
+  {
+    version: 7,
+    name: 'verified visitors',
+    sql: (d) => `
+      -- signs user tokens on the site's server; made when first asked for
+      ALTER TABLE channels ADD COLUMN identity_secret TEXT;
+      ALTER TABLE channels ADD COLUMN require_verified_users ${d.integer} NOT NULL DEFAULT 0;
+      ALTER TABLE clients ADD COLUMN user_verified ${d.integer} NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    version: 8,
+    name: 'chat transcripts by e-mail',
+    sql: (d) => `
+      ALTER TABLE channels ADD COLUMN transcript_archive_email TEXT;
+      ALTER TABLE channels ADD COLUMN transcript_to_customer ${d.integer} NOT NULL DEFAULT 1;
+    `,
+  },
+  {
+    version: 9,
+    name: 'widget appearance and language per widget channel',
+    sql: (d) => `
+      -- what the admin stored (appearanceInputSchema), defaults left out so they can change later
+      CREATE TABLE widget_appearance (
+        channel_id ${d.integer} PRIMARY KEY REFERENCES channels(id) ON DELETE CASCADE,
+        appearance_json TEXT NOT NULL,
+        updated_at ${d.integer} NOT NULL
+      );
+    `,
+  },
+  {
+    version: 10,
+    name: 'sites allowed to show a widget channel',
+    sql: (d) => `
+      CREATE TABLE channel_sites (
+        channel_id ${d.integer} NOT NULL REFERENCES channels(id) ON DELETE CASCADE,
+        origin TEXT NOT NULL,
+        PRIMARY KEY (channel_id, origin)
+      );
+    `,
+  },
+];

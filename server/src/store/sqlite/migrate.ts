@@ -1,0 +1,28 @@
+import type Database from 'better-sqlite3';
+import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
+import { migrations } from '../schema.ts';
+
+/** The schema's fragments in SQLite's words. */
+export const sqliteSchema: SchemaDialect = {
+  id: 'INTEGER PRIMARY KEY',
+  integer: 'INTEGER',
+  caseInsensitiveText: (constraints) => `TEXT ${constraints} COLLATE NOCASE`,
+  caseInsensitiveTextSetup: '',
+};
+
+/** Applies every migration newer than the file's version, each in its own transaction. A second start on
+ * the same file finds nothing to do. */
+export function migrate(db: Database.Database): number[] {
+  db.exec(migrationsTable(sqliteSchema));
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const ran: number[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql(sqliteSchema));
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    }).immediate();
+    ran.push(m.version);
+  }
+  return ran;
+}

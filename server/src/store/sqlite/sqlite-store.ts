@@ -1,0 +1,45 @@
+import type { Store } from '../store.ts';
+import { createAgentsRepo } from './agents-repo.ts';
+import { createAppearanceRepo } from './appearance-repo.ts';
+import { createBotEventsRepo } from './bot-events-repo.ts';
+import { createBotProvidersRepo } from './bot-providers-repo.ts';
+import { createCallsRepo } from './calls-repo.ts';
+import { createChannelSitesRepo } from './channel-sites-repo.ts';
+import { createChannelsRepo } from './channels-repo.ts';
+import { createChatsRepo } from './chats-repo.ts';
+import { openDb, type OpenDbOptions } from './db.ts';
+import { createDeliveriesRepo } from './deliveries-repo.ts';
+import { createDepartmentsRepo } from './departments-repo.ts';
+import { createMessagesRepo } from './messages-repo.ts';
+import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
+import { createSettingsRepo } from './settings-repo.ts';
+import { createTriggersRepo } from './triggers-repo.ts';
+import { createVisitorsRepo } from './visitors-repo.ts';
+import { createWriteBatcher } from './write-batcher.ts';
+
+/** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
+export function openSqliteStore(options: OpenDbOptions): Store {
+  const db = openDb(options);
+  const writes = createWriteBatcher(db);
+  return {
+    dialect: 'sqlite',
+    settings: createSettingsRepo(db),
+    agents: createAgentsRepo(db),
+    channels: createChannelsRepo(db),
+    botProviders: createBotProvidersRepo(db),
+    botEvents: createBotEventsRepo(db),
+    chats: createChatsRepo(db, writes),
+    messages: createMessagesRepo(db),
+    visitors: createVisitorsRepo(db, writes),
+    offlineMessages: createOfflineMessagesRepo(db, writes),
+    deliveries: createDeliveriesRepo(db, writes),
+    triggers: createTriggersRepo(db),
+    appearance: createAppearanceRepo(db),
+    departments: createDepartmentsRepo(db),
+    calls: createCallsRepo(db, writes),
+    channelSites: createChannelSitesRepo(db),
+    async close(): Promise<void> {
+      if (db.open) db.close();
+    },
+  };
+}
