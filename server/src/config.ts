@@ -18,6 +18,7 @@ const envSchema = z.object({
   SVC_BOT_RETRIES: z.coerce.number().int().min(0).max(100).default(2),
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
+  SVC_RATING_WINDOW_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
@@ -54,6 +55,8 @@ export interface Config {
   webhookTimeoutMs: number;
   /** Server webhooks: wait before the first retry; each later one waits six times longer (5 retries). */
   webhookRetryMs: number;
+  /** chat_finished waits this long for the visitor's rating of a chat the widget asks to rate; 0 sends it at once. */
+  ratingWindowMs: number;
   rateLimits: boolean;
   /** Look up where visitors' addresses are (spec 2.3 session.geoip) in the bundled offline data. */
   geoip: boolean;
@@ -95,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bot: { timeoutMs: e.SVC_BOT_TIMEOUT_MS, retries: e.SVC_BOT_RETRIES },
     webhookTimeoutMs: e.SVC_WEBHOOK_TIMEOUT_MS,
     webhookRetryMs: e.SVC_WEBHOOK_RETRY_MS,
+    ratingWindowMs: e.SVC_RATING_WINDOW_MS,
     rateLimits: e.SVC_RATE_LIMITS === 'on',
     geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',

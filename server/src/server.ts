@@ -112,7 +112,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
   attachBotFlow({ store, events, conversations, log });
-  attachWebhookFlow({ store, events, log });
+  attachWebhookFlow({ store, events, log, ratingWindowMs: config.ratingWindowMs });
   attachTranscriptFlow({ store, events, log, smtpConfigured: config.smtp !== null });
   attachChatAccepted({ store, events, log, timeoutMs: config.webhookTimeoutMs, urlPolicy });
   const worker = createDeliveryWorker({

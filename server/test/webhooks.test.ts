@@ -134,7 +134,7 @@ describe('server webhooks', () => {
     expect(() => new Webhook(widget.signing_secret).verify(finished.raw, finished.headers as Record<string, string>)).not.toThrow();
   });
 
-  it('closes the chat the visitor ends as an agent close does: chat:closed to the visitor, chat_finished, and a rating given after', async () => {
+  it('closes the chat the visitor ends as an agent close does: chat:closed to the visitor, and chat_finished carrying the rating given after', async () => {
     const v = await visitor();
     expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: false, error: 'no conversation to end' });
     await v.socket.emitWithAck('message:send', { client_msg_id: 'end-msg-0001', text: 'Thanks, that is all.' });
@@ -148,10 +148,16 @@ describe('server webhooks', () => {
     expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: true });
     expect(await told).toEqual({ chat_id: chat.id });
     expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.state).toBe('closed');
+
+    // The widget asks for the rating once the chat has ended: it lands on the chat just closed, and chat_finished
+    // (held for the rating window, 60 s by default) leaves with it.
+    expect(await v.socket.emitWithAck('chat:rate', { rate: 'negative' })).toEqual({ ok: true });
+    expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.rate).toBe('negative');
     await expect.poll(() => hooks('chat_finished').length, { timeout: 5000 }).toBe(before + 1);
     expect(hooks('chat_finished').at(-1)!.body).toMatchObject({
       chat_id: chat.id,
       chat: {
+        rate: 'negative',
         blacklisted: false,
         messages: [
           { type: 'visitor', message: 'Thanks, that is all.' },
@@ -159,10 +165,6 @@ describe('server webhooks', () => {
         ],
       },
     });
-
-    // The widget asks for the rating once the chat has ended: it lands on the chat just closed.
-    expect(await v.socket.emitWithAck('chat:rate', { rate: 'negative' })).toEqual({ ok: true });
-    expect((await t.api.get(`/api/v1/chats/${chat.id}`, agent.token)).body.chat.rate).toBe('negative');
     expect(await v.socket.emitWithAck('chat:end')).toEqual({ ok: false, error: 'no conversation to end' });
   });
 

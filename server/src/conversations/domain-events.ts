@@ -10,6 +10,8 @@ export interface DomainEventMap {
   'chat.updated': [{ chat: ChatRecord }];
   /** The chat was just closed (once per chat). */
   'chat.closed': [{ chat: ChatRecord }];
+  /** The visitor rated the chat (spec 2.3 chat.rate). */
+  'chat.rated': [{ chat: ChatRecord }];
   /** A visitor left a message through the offline form. */
   'offline.created': [{ message: OfflineMessageRecord }];
   /** A visitor filled in contact details (the widget's contacts form or setContactInfo). */

@@ -60,7 +60,7 @@ export const deliveryValues = (d: DeliveryToInsert, now: number): unknown[] => [
   d.url,
   JSON.stringify(d.payload),
   d.maxAttempts,
-  now,
+  d.dueAt ?? now,
   now,
   d.replayOf ?? null,
 ];
@@ -120,6 +120,12 @@ export interface DeliveriesRepo {
   findById(id: number): Promise<DeliveryRecord | undefined>;
   /** The replays of a delivery (normally at most one). */
   replaysOf(id: number): Promise<number[]>;
+  /**
+   * Sends a held delivery of a chat now: a pending row of `kind` never tried nor claimed and not due before
+   * `now`, whose payload `change` answers with a new one (null leaves the row alone). The row keeps its id, so
+   * its place in its ordering key. False when no such row was found (sent already, or never held).
+   */
+  releaseHeld(chatId: number, kind: string, change: (payload: unknown) => unknown, now: number): Promise<boolean>;
   /** When the next pending row becomes due, or null when none is pending. */
   nextDueAt(): Promise<number | null>;
   listByChat(chatId: number): Promise<DeliveryRecord[]>;

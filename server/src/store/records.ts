@@ -183,4 +183,6 @@ export interface NewDelivery {
   eventId?: string;
   /** Set on a replay: the failed delivery it sends again. */
   replayOf?: number;
+  /** Held back until then (epoch ms); due at once when unset. */
+  dueAt?: number;
 }

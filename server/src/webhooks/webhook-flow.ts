@@ -7,22 +7,36 @@ import type { Store } from '../store/store.ts';
 import { chatLog, commonFields, webhookAgent } from './webhook-payloads.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_RETRIES } from './webhook-sender.ts';
 
-/** Server webhooks as domain rules (spec 6.2): chat_finished when a widget chat closes, chat_updated when its
- * visitor fills in contact details; each enabled on the channel and sent through the outbox. */
-export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; log: Logger }) {
-  const { store, events, log } = deps;
+type ChatFinished = Extract<WebhookPayload, { event_name: 'chat_finished' }>;
 
-  async function enqueue(chat: ChatRecord, eventName: WebhookEventName, build: (eventId: string) => Promise<WebhookPayload>) {
+/**
+ * Server webhooks as domain rules (spec 6.2): chat_finished when a widget chat closes, chat_updated when its
+ * visitor fills in contact details; each enabled on the channel and sent through the outbox.
+ *
+ * The widget asks the visitor to rate a chat only once it has ended (and only if an agent answered in it), so
+ * such a chat's chat_finished waits in the outbox up to `ratingWindowMs` for the rating; a rating in time puts
+ * its `chat.rate` in and sends it at once. Later rows of the chat's ordering key wait behind it, so order holds.
+ */
+export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; log: Logger; ratingWindowMs: number }) {
+  const { store, events, log, ratingWindowMs } = deps;
+
+  async function enqueue(
+    chat: ChatRecord,
+    eventName: WebhookEventName,
+    build: (eventId: string) => Promise<{ payload: WebhookPayload; dueAt?: number }>,
+  ) {
     const channel = await store.channels.findById(chat.channelId);
     if (!channel || channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes(eventName)) return;
     const eventId = `evt_${randomToken(16)}`;
+    const { payload, dueAt } = await build(eventId);
     await store.deliveries.enqueue({
       kind: WEBHOOK_DELIVERY,
       channelId: channel.id,
       chatId: chat.id,
       messageId: null,
       url: channel.webhookUrl,
-      payload: await build(eventId),
+      payload,
+      dueAt,
       maxAttempts: 1 + WEBHOOK_RETRIES,
       eventId,
       orderingKey: `webhook-chat:${chat.id}`,
@@ -40,14 +54,40 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
         const messages = await store.messages.listByChat(chat.id);
         const agentIds = [...new Set([chat.assignedAgentId, ...messages.map((m) => m.agentId)].filter((id): id is number => id !== null))];
         const agents = (await Promise.all(agentIds.map((id) => store.agents.findById(id)))).filter((a) => a !== undefined);
+        // The widget's condition for asking (widget/src/ui/MessageList.tsx): an agent answered in the chat.
+        const ratingAsked = chat.rate === null && messages.some((m) => m.author === 'agent');
         return {
-          ...(await commonFields(store, channel, chat, 'chat_finished', eventId)),
-          event_name: 'chat_finished',
-          chat_id: chat.id,
-          agents: agents.map(webhookAgent),
-          chat: { messages: chatLog(messages), rate: chat.rate, blacklisted: chat.blacklisted },
+          payload: {
+            ...(await commonFields(store, channel, chat, 'chat_finished', eventId)),
+            event_name: 'chat_finished',
+            chat_id: chat.id,
+            agents: agents.map(webhookAgent),
+            chat: { messages: chatLog(messages), rate: chat.rate, blacklisted: chat.blacklisted },
+          },
+          dueAt: ratingAsked && ratingWindowMs > 0 ? Date.now() + ratingWindowMs : undefined,
         };
       }),
+    ),
+  );
+
+  events.on('chat.rated', ({ chat }) =>
+    guard(
+      'chat_finished rating',
+      (async () => {
+        if (chat.state !== 'closed' || ratingWindowMs === 0) return;
+        const released = await store.deliveries.releaseHeld(
+          chat.id,
+          WEBHOOK_DELIVERY,
+          (payload) => {
+            const held = payload as WebhookPayload;
+            return held.event_name === 'chat_finished'
+              ? ({ ...held, chat: { ...held.chat, rate: chat.rate } } satisfies ChatFinished)
+              : null;
+          },
+          Date.now(),
+        );
+        if (released) events.emit('delivery.enqueued');
+      })(),
     ),
   );
 
@@ -62,10 +102,12 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
           const channel = (await store.channels.findById(chat.channelId))!;
           const agent = chat.assignedAgentId === null ? undefined : await store.agents.findById(chat.assignedAgentId);
           return {
-            ...(await commonFields(store, channel, chat, 'chat_updated', eventId)),
-            event_name: 'chat_updated',
-            chat_id: chat.id,
-            agent: agent ? webhookAgent(agent) : null,
+            payload: {
+              ...(await commonFields(store, channel, chat, 'chat_updated', eventId)),
+              event_name: 'chat_updated',
+              chat_id: chat.id,
+              agent: agent ? webhookAgent(agent) : null,
+            },
           };
         });
       })(),

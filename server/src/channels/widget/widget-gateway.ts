@@ -266,7 +266,10 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         if (chatId === null) throw new VisitorError('no conversation to rate');
         await store.chats.setRate(chatId, rate);
         const chat = await store.chats.findById(chatId);
-        if (chat) events.emit('chat.updated', { chat });
+        if (chat) {
+          events.emit('chat.updated', { chat });
+          events.emit('chat.rated', { chat });
+        }
         return undefined;
       }),
     );

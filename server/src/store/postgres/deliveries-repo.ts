@@ -186,6 +186,27 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
     async replaysOf(id) {
       return (await db.all<{ id: number }>('SELECT id FROM deliveries WHERE replay_of = $1', [id])).map((r) => r.id);
     },
+    async releaseHeld(chatId, kind, change, now) {
+      return db.tx(async (sql) => {
+        // Locked, so a worker claiming the row once it falls due waits, and sees it released or not.
+        const rows = await sql.all<DeliveryRow>(
+          `SELECT * FROM deliveries WHERE chat_id = $1 AND kind = $2 AND state = 'pending' AND attempts = 0 AND claimed_by IS NULL
+             AND next_attempt_at > $3 ORDER BY id FOR UPDATE`,
+          [chatId, kind, now],
+        );
+        for (const row of rows) {
+          const payload = change(JSON.parse(row.payload_json));
+          if (payload === null) continue;
+          await sql.run('UPDATE deliveries SET payload_json = $1, next_attempt_at = $2 WHERE id = $3', [
+            JSON.stringify(payload),
+            now,
+            row.id,
+          ]);
+          return true;
+        }
+        return false;
+      });
+    },
     async nextDueAt() {
       return (await db.value<number | null>(nextDueSql)) ?? null;
     },

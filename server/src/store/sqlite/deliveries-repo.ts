@@ -122,6 +122,21 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     return created;
   });
 
+  const held = db.prepare<[number, string, number], DeliveryRow>(
+    `SELECT * FROM deliveries WHERE chat_id = ? AND kind = ? AND state = 'pending' AND attempts = 0 AND claimed_by IS NULL
+       AND next_attempt_at > ? ORDER BY id`,
+  );
+  const release = db.prepare('UPDATE deliveries SET payload_json = ?, next_attempt_at = ? WHERE id = ?');
+  const releaseHeld = db.transaction((chatId: number, kind: string, change: (payload: unknown) => unknown, now: number): boolean => {
+    for (const row of held.all(chatId, kind, now)) {
+      const payload = change(JSON.parse(row.payload_json));
+      if (payload === null) continue;
+      release.run(JSON.stringify(payload), now, row.id);
+      return true;
+    }
+    return false;
+  });
+
   const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
     "SELECT channel_id, COUNT(*) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
   );
@@ -192,6 +207,9 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     },
     async replaysOf(id: number): Promise<number[]> {
       return q.replayOf.all(id);
+    },
+    async releaseHeld(chatId, kind, change, now) {
+      return writes.run(() => releaseHeld(chatId, kind, change, now));
     },
     async nextDueAt(): Promise<number | null> {
       return q.nextDue.get() ?? null;
