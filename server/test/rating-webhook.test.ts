@@ -193,6 +193,14 @@ describe('the rating window', () => {
       const closing = Date.now();
       await t.api.post(`/api/v1/chats/${chat.id}/close`, {}, s.agent.token);
       socket.disconnect();
+      // The close answers before its webhook is written (an event listener writes it): restart once it waits.
+      const held = async () =>
+        (await t.api.get(`/api/v1/channels/${s.channel.id}/deliveries`, ADMIN_TOKEN)).body.deliveries.map((d: any) => [
+          d.payload.event_name,
+          d.state,
+          d.attempts.length,
+        ]);
+      await expect.poll(held, { timeout: 2000 }).toEqual([['chat_finished', 'pending', 0]]);
       t = await t.restart();
       // Up again with time to spare, or the test would not restart inside the window.
       expect(Date.now() - closing).toBeLessThan(window - 500);
