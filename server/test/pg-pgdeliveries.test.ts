@@ -124,6 +124,14 @@ async function deliveryStory(r: DeliveriesRepo, messages: () => Promise<unknown>
   out.push(await r.listByChannel({ channelId: 1, before: b, limit: 1 }));
   out.push(await r.listByChannel({ channelId: 1, since: T + 1, limit: 10 }));
   out.push(await r.attempts(a), await r.attempts(999));
+  // A held row (due later) and one behind it on its ordering key: released early with a changed payload.
+  const held = await r.enqueue(delivery({ chatId: 2, eventId: 'e5', dueAt: T + 60_000, payload: { event_name: 'held', rate: null } }));
+  await r.enqueue(delivery({ chatId: 2, eventId: 'e6', payload: { event_name: 'behind' } }));
+  out.push(await r.claimDue('w3', T + 7000, 1000, 10));
+  const rate = (p: unknown) => ((p as { event_name?: string }).event_name === 'held' ? { ...(p as object), rate: 'positive' } : null);
+  out.push(await r.releaseHeld(2, 'webhook', () => null, T + 7000), await r.releaseHeld(2, 'event', rate, T + 7000));
+  out.push(await r.releaseHeld(2, 'webhook', rate, T + 7000), await r.releaseHeld(2, 'webhook', rate, T + 7001));
+  out.push(await r.findById(held), await r.nextDueAt(), await r.claimDue('w3', T + 7001, 1000, 10));
   return out;
 }
 
@@ -158,6 +166,9 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     const actual = await deliveryStory(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
     expect(actual).toEqual(expected);
     expect(JSON.stringify(actual)).toContain('"e4"');
+    // The held row is released once (not by a change that declines it, nor for another kind) and is then claimed.
+    expect(actual.slice(-7, -3)).toEqual([false, false, true, false]);
+    expect(actual.at(-1)).toMatchObject([{ eventId: 'e5', payload: { event_name: 'held', rate: 'positive' }, nextAttemptAt: T + 7000 }]);
   });
 
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {

@@ -24,9 +24,9 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
     chat: ChatRecord,
     eventName: WebhookEventName,
     build: (eventId: string) => Promise<{ payload: WebhookPayload; dueAt?: number }>,
-  ) {
+  ): Promise<{ held: boolean }> {
     const channel = await store.channels.findById(chat.channelId);
-    if (!channel || channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes(eventName)) return;
+    if (!channel || channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes(eventName)) return { held: false };
     const eventId = `evt_${randomToken(16)}`;
     const { payload, dueAt } = await build(eventId);
     await store.deliveries.enqueue({
@@ -42,6 +42,22 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
       orderingKey: `webhook-chat:${chat.id}`,
     });
     events.emit('delivery.enqueued');
+    return { held: dueAt !== undefined };
+  }
+
+  /** Puts the chat's rating in its held chat_finished and sends it now; nothing when none is held. */
+  async function releaseRated(chat: ChatRecord) {
+    if (chat.rate === null) return;
+    const released = await store.deliveries.releaseHeld(
+      chat.id,
+      WEBHOOK_DELIVERY,
+      (payload) => {
+        const held = payload as WebhookPayload;
+        return held.event_name === 'chat_finished' ? ({ ...held, chat: { ...held.chat, rate: chat.rate } } satisfies ChatFinished) : null;
+      },
+      Date.now(),
+    );
+    if (released) events.emit('delivery.enqueued');
   }
 
   const guard = (what: string, work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, `webhook ${what} failed`));
@@ -49,47 +65,36 @@ export function attachWebhookFlow(deps: { store: Store; events: DomainEvents; lo
   events.on('chat.closed', ({ chat }) =>
     guard(
       'chat_finished',
-      enqueue(chat, 'chat_finished', async (eventId) => {
-        const channel = (await store.channels.findById(chat.channelId))!;
-        const messages = await store.messages.listByChat(chat.id);
-        const agentIds = [...new Set([chat.assignedAgentId, ...messages.map((m) => m.agentId)].filter((id): id is number => id !== null))];
-        const agents = (await Promise.all(agentIds.map((id) => store.agents.findById(id)))).filter((a) => a !== undefined);
-        // The widget's condition for asking (widget/src/ui/MessageList.tsx): an agent answered in the chat.
-        const ratingAsked = chat.rate === null && messages.some((m) => m.author === 'agent');
-        return {
-          payload: {
-            ...(await commonFields(store, channel, chat, 'chat_finished', eventId)),
-            event_name: 'chat_finished',
-            chat_id: chat.id,
-            agents: agents.map(webhookAgent),
-            chat: { messages: chatLog(messages), rate: chat.rate, blacklisted: chat.blacklisted },
-          },
-          dueAt: ratingAsked && ratingWindowMs > 0 ? Date.now() + ratingWindowMs : undefined,
-        };
-      }),
-    ),
-  );
-
-  events.on('chat.rated', ({ chat }) =>
-    guard(
-      'chat_finished rating',
       (async () => {
-        if (chat.state !== 'closed' || ratingWindowMs === 0) return;
-        const released = await store.deliveries.releaseHeld(
-          chat.id,
-          WEBHOOK_DELIVERY,
-          (payload) => {
-            const held = payload as WebhookPayload;
-            return held.event_name === 'chat_finished'
-              ? ({ ...held, chat: { ...held.chat, rate: chat.rate } } satisfies ChatFinished)
-              : null;
-          },
-          Date.now(),
-        );
-        if (released) events.emit('delivery.enqueued');
+        const { held } = await enqueue(chat, 'chat_finished', async (eventId) => {
+          const channel = (await store.channels.findById(chat.channelId))!;
+          const messages = await store.messages.listByChat(chat.id);
+          const agentIds = [
+            ...new Set([chat.assignedAgentId, ...messages.map((m) => m.agentId)].filter((id): id is number => id !== null)),
+          ];
+          const agents = (await Promise.all(agentIds.map((id) => store.agents.findById(id)))).filter((a) => a !== undefined);
+          // The widget's condition for asking (widget/src/ui/MessageList.tsx): an agent answered in the chat.
+          const ratingAsked = chat.rate === null && messages.some((m) => m.author === 'agent');
+          return {
+            payload: {
+              ...(await commonFields(store, channel, chat, 'chat_finished', eventId)),
+              event_name: 'chat_finished',
+              chat_id: chat.id,
+              agents: agents.map(webhookAgent),
+              chat: { messages: chatLog(messages), rate: chat.rate, blacklisted: chat.blacklisted },
+            },
+            dueAt: ratingAsked && ratingWindowMs > 0 ? Date.now() + ratingWindowMs : undefined,
+          };
+        });
+        // A rating that came while the event was being written found nothing to release: look again.
+        if (held) await releaseRated((await store.chats.findById(chat.id)) ?? chat);
       })(),
     ),
   );
+
+  events.on('chat.rated', ({ chat }) => {
+    if (chat.state === 'closed' && ratingWindowMs > 0) guard('chat_finished rating', releaseRated(chat));
+  });
 
   events.on('visitor.introduced', ({ clientId }) =>
     guard(
