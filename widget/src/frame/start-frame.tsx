@@ -27,6 +27,7 @@ import { startSender } from '../transport/sender.ts';
 import { connectVisitorSocket } from '../transport/visitor-socket.ts';
 import { App } from '../ui/App.tsx';
 import { applyLook } from '../ui/apply-look.ts';
+import { preloadFeatures } from '../ui/lazy-features.ts';
 import { linkHost } from './host-link.ts';
 import { savedState } from './saved-state.ts';
 import { createViewController } from './view-controller.ts';
@@ -185,6 +186,9 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     title.set(ownerText(appearance, locale, 'header.title') ?? (found?.name || texts.t('header.title')));
     render(<App model={chatModel(texts)} />, root);
     report();
+    // The forms and dialogs a visitor may open next, fetched once the window is drawn rather than with it.
+    if (win.requestIdleCallback) win.requestIdleCallback(preloadFeatures);
+    else win.setTimeout(preloadFeatures, 200);
   });
 
   const chatModel = (texts: Texts): WidgetModel => ({
