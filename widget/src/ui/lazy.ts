@@ -19,9 +19,9 @@ export function lazy<P>(load: () => Promise<ComponentType<P>>): LazyComponent<P>
       () => (loading = undefined),
     ));
   function Lazy(props: P) {
-    const [, setShown] = useState(loaded);
+    const [, setLoaded] = useState(!!loaded);
     useEffect(() => {
-      if (!loaded) void preload().then(() => setShown(loaded));
+      if (!loaded) void preload().then(() => setLoaded(!!loaded));
     }, []);
     return loaded ? h(loaded, props as never) : null;
   }
