@@ -86,16 +86,16 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   // The loader's messages arrive as tasks, after this function has built everything they use.
   const toHost = linkHost(port, {
     act: (action) => act(action),
-    'contact:set': (contact) => {
+    contact: (contact) => {
       profile.set('contact', contact);
       report();
     },
-    'custom-data:set': (fields) => profile.set('customData', fields),
-    'user-token:set': (token) => profile.set('userToken', token),
+    fields: (fields) => profile.set('customData', fields),
+    token: (token) => profile.set('userToken', token),
     saved: (value) => saved.receive(value),
     invite: (invitation) => invite(invitation),
     // startCall: the loader checked the number and the availability it knew; the service checks again.
-    'call:start': (phone) => void callbacks.request(phone),
+    call: (phone) => void callbacks.request(phone),
     // The triggers script on the page runs the rules; the frame has nothing to do with them.
     rules: () => undefined,
   });
