@@ -194,6 +194,41 @@ test.describe('widget: network', () => {
     });
   });
 
+  test('widget: where no WebSocket can be opened, the chat goes on over long-polling', async ({ widget, widgetPage, page }) => {
+    // A company proxy that refuses WebSockets: every handshake fails, and the socket falls back to
+    // long-polling (made with fetch()).
+    await page.addInitScript(() => {
+      class RefusedWebSocket {
+        readyState = 0;
+        onerror: ((event: Event) => void) | null = null;
+        onclose: ((event: { code: number }) => void) | null = null;
+        constructor() {
+          setTimeout(() => {
+            this.readyState = 3;
+            this.onerror?.(new Event('error'));
+            this.onclose?.({ code: 1006 });
+          });
+        }
+        send() {}
+        close() {}
+      }
+      window.WebSocket = RefusedWebSocket as unknown as typeof WebSocket;
+    });
+    const polls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('transport=polling')) polls.push(request.resourceType());
+    });
+    await widgetPage.goto(widget.site.url);
+    await widgetPage.open();
+    await widgetPage.say('Asked over long-polling');
+    await expect(widgetPage.message('Asked over long-polling').getByText('Sent')).toBeVisible();
+    const chat = await widget.agentApi.chatWith('Asked over long-polling');
+    await widget.agentApi.say(chat.id, 'Answered over long-polling');
+    await expect(widgetPage.messages.getByText('Answered over long-polling')).toBeVisible();
+    expect(polls.length).toBeGreaterThan(0);
+    expect(new Set(polls)).toEqual(new Set(['fetch']));
+  });
+
   test('widget: when the answer to a message is lost, it is sent again and still arrives once', async ({ widget, widgetPage, page }) => {
     // The server stores the message, but its answer never reaches the widget and the connection drops:
     // the widget sends it again with the same client_msg_id once reconnected.

@@ -21,14 +21,15 @@ import type { View, ViewAction } from '../state/view-state.ts';
 export interface HostToFrame {
   /** The visitor clicked the launcher, or the page called open/close. */
   act: ViewAction;
-  /** Page data (spec 4.4); the frame sends it on to the server. */
-  'contact:set': ContactInfo;
-  'custom-data:set': CustomDataField[];
-  'user-token:set': SignedUserToken;
+  /** Page data (spec 4.4: setContactInfo, setCustomData, setUserToken); the frame sends it on to the server
+   * (as contact:set, custom-data:set and user-token:set). Short names: each is spelled out in the loader. */
+  contact: ContactInfo;
+  fields: CustomDataField[];
+  token: SignedUserToken;
   /** showProactiveInvitation, or a trigger rule that fired. */
   invite: Invitation;
   /** startCall with a number that passed the loader's check. */
-  'call:start': string;
+  call: string;
   /** setRules: read by the triggers script; the frame ignores it. */
   rules: TriggerRules;
   /** Another tab of the site saved a value (the visitor token). */

@@ -27,6 +27,7 @@ import { startSender } from '../transport/sender.ts';
 import { connectVisitorSocket } from '../transport/visitor-socket.ts';
 import { App } from '../ui/App.tsx';
 import { applyLook } from '../ui/apply-look.ts';
+import { preloadFeatures } from '../ui/lazy-features.ts';
 import { linkHost } from './host-link.ts';
 import { savedState } from './saved-state.ts';
 import { createViewController } from './view-controller.ts';
@@ -85,16 +86,16 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   // The loader's messages arrive as tasks, after this function has built everything they use.
   const toHost = linkHost(port, {
     act: (action) => act(action),
-    'contact:set': (contact) => {
+    contact: (contact) => {
       profile.set('contact', contact);
       report();
     },
-    'custom-data:set': (fields) => profile.set('customData', fields),
-    'user-token:set': (token) => profile.set('userToken', token),
+    fields: (fields) => profile.set('customData', fields),
+    token: (token) => profile.set('userToken', token),
     saved: (value) => saved.receive(value),
     invite: (invitation) => invite(invitation),
     // startCall: the loader checked the number and the availability it knew; the service checks again.
-    'call:start': (phone) => void callbacks.request(phone),
+    call: (phone) => void callbacks.request(phone),
     // The triggers script on the page runs the rules; the frame has nothing to do with them.
     rules: () => undefined,
   });
@@ -185,6 +186,9 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     title.set(ownerText(appearance, locale, 'header.title') ?? (found?.name || texts.t('header.title')));
     render(<App model={chatModel(texts)} />, root);
     report();
+    // The forms and dialogs a visitor may open next, fetched once the window is drawn rather than with it.
+    if (win.requestIdleCallback) win.requestIdleCallback(preloadFeatures);
+    else win.setTimeout(preloadFeatures, 200);
   });
 
   const chatModel = (texts: Texts): WidgetModel => ({

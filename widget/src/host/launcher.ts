@@ -31,11 +31,11 @@ export function mountLauncher(doc: Document, look: LauncherLook, toggle: () => v
   const sheet = new CSSStyleSheet();
   sheet.replaceSync(look.css);
   root.adoptedStyleSheets = [sheet];
-  for (const [name, value] of look.vars) host.style.setProperty(name, value);
-  // The service's own constant markup (no text from any party in it), from the origin this loader came from.
+  // The service's own markup (the owner's label in it escaped by the service), from the origin this loader came from.
   root.innerHTML = look.html;
-  root.querySelector('b')!.textContent = look.label;
-  root.querySelector('button')!.onclick = toggle;
+  // On the element that holds the launcher: a click on its button (or Enter, or Space) comes out of the shadow
+  // root to it, and nothing else in there takes clicks (a click in the chat window stays in the frame).
+  host.onclick = toggle;
   // Beside the page's body rather than in it: there from the start however the page is built, and out of
   // reach of an app that rewrites its body.
   doc.documentElement.append(host);

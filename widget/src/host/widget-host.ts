@@ -21,7 +21,7 @@ export function startWidgetHost(doc: Document, widgetId: string, loaderUrl: stri
   const answer = (err?: Error) => {
     for (const callback of waiting.splice(0)) callSafely(callback, err ?? null, host.state.visitor_number);
   };
-  const unavailable = () => answer(new Error('The chat is not available'));
+  const unavailable = () => answer(Error('The chat is not available'));
   let shell: Shell | undefined;
   const wanted = new Set<PageScript>();
   const loaded = new Set<PageScript>();

@@ -70,7 +70,7 @@ describe('svc_api', () => {
       expect(api.getContactInfo()).toEqual({ name: '' });
       api.setContactInfo({ name: 'Ann', description: 'VIP' });
       api.setContactInfo({ email: 'ann@example.com' });
-      expect(pushed['contact:set']).toEqual({ name: 'Ann', description: 'VIP', email: 'ann@example.com' });
+      expect(pushed['contact']).toEqual({ name: 'Ann', description: 'VIP', email: 'ann@example.com' });
       expect(api.getContactInfo()).toEqual({ name: 'Ann', email: 'ann@example.com' });
     });
   });
@@ -83,7 +83,7 @@ describe('svc_api', () => {
         { key: 'Cart', content: '2 items', link: 'https://shop.example/cart' },
       ];
       expect(createSvcApi(host).setCustomData(fields)).toEqual({ result: 'ok' });
-      expect(pushed['custom-data:set']).toEqual(fields);
+      expect(pushed['fields']).toEqual(fields);
     });
 
     it("answers the spec's fail result for a non-array, and sends nothing", () => {
@@ -106,7 +106,7 @@ describe('svc_api', () => {
     it("answers {result:'ok', token} and hands the token over", () => {
       const { host, pushed } = recordingHost();
       expect(createSvcApi(host).setUserToken('customer-42')).toEqual({ result: 'ok', token: 'customer-42' });
-      expect(pushed['user-token:set']).toEqual({ token: 'customer-42', signature: undefined });
+      expect(pushed['token']).toEqual({ token: 'customer-42', signature: undefined });
     });
 
     it('hands the signature over, and refuses an unsigned token when the channel verifies visitors', () => {
@@ -116,7 +116,7 @@ describe('svc_api', () => {
       expect(api.setUserToken('customer-42')).toEqual({ result: 'fail', token: false });
       expect(pushed).toEqual({});
       expect(api.setUserToken('customer-42', { signature: 'ab12' })).toEqual({ result: 'ok', token: 'customer-42' });
-      expect(pushed['user-token:set']).toEqual({ token: 'customer-42', signature: 'ab12' });
+      expect(pushed['token']).toEqual({ token: 'customer-42', signature: 'ab12' });
     });
 
     it("answers {result:'fail'} echoing a bad string token, or false when it is not a string", () => {
@@ -147,7 +147,7 @@ describe('svc_api', () => {
     expect(acts).toEqual([]);
     host.state.callback = { result: 'ok' };
     expect(api.startCall('+47 (555) 01-234')).toEqual({ result: 'ok' });
-    expect(pushed['call:start']).toBe('+47 (555) 01-234');
+    expect(pushed['call']).toBe('+47 (555) 01-234');
     expect(acts).toEqual(['call']);
   });
 

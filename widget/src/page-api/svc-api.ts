@@ -25,19 +25,19 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
   chatMode: () => host.state.status,
   getContactInfo() {
     const { name = '', phone, email } = host.state.contact;
-    return { name, ...(phone ? { phone } : {}), ...(email ? { email } : {}) };
+    return { name, ...(phone && { phone }), ...(email && { email }) };
   },
   getVisitorNumber: (callback) => host.visitorNumber(checkCallback<VisitorNumberCallback>('getVisitorNumber', callback)),
   setContactInfo(info) {
     const contact = stringsOnly<ContactInfo>('setContactInfo', info, CONTACT_KEYS);
     // Merged here, so the frame always gets everything the page has set, whenever it loads.
-    host.push('contact:set', (host.state.contact = { ...host.state.contact, ...contact }));
+    host.push('contact', (host.state.contact = { ...host.state.contact, ...contact }));
   },
   setCustomData(fields) {
     if (!Array.isArray(fields)) return { result: 'fail', reason: CUSTOM_DATA_NOT_ARRAY };
     const keys = ['title', 'content', 'key', 'link'];
     host.push(
-      'custom-data:set',
+      'fields',
       fields.map((field) => stringsOnly<CustomDataField>('setCustomData', field, keys, `pass [{${keys}}] as strings`)),
     );
     return { result: 'ok' };
@@ -63,7 +63,7 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
   startCall(phone) {
     const result: StartCallResult = isCallablePhone(phone) ? host.state.callback : { result: 'fail', reason: 'Invalid phone number' };
     if (result.result === 'ok') {
-      host.push('call:start', phone as string);
+      host.push('call', phone as string);
       host.act('call');
     }
     return result;
@@ -83,7 +83,7 @@ export const createSvcApi = (host: WidgetHost): SvcApi => ({
     if (!isValidUserToken(token)) return { result: 'fail', token: typeof token === 'string' && token };
     // A channel that verifies visitors refuses an unsigned token; a wrong signature only its server can tell.
     if (host.verify && !signature) return { result: 'fail', token: false };
-    host.push('user-token:set', { token, signature });
+    host.push('token', { token, signature });
     return { result: 'ok', token };
   },
 });

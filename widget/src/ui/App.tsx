@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { CallbackForm } from '../features/callback-form/CallbackForm.tsx';
-import { ContactForm } from '../features/contact-form/ContactForm.tsx';
-import { EndChatConfirm } from '../features/end-chat/EndChatConfirm.tsx';
-import { OfflineForm } from '../features/offline-form/OfflineForm.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import { Announcer } from './Announcer.tsx';
 import { Banner } from './Banner.tsx';
 import { Composer } from './Composer.tsx';
 import { Header } from './Header.tsx';
+import { CallbackForm, ContactForm, EndChatConfirm, OfflineForm } from './lazy-features.ts';
 import { MessageList } from './MessageList.tsx';
 import { TypingIndicator } from './TypingIndicator.tsx';
 import { useStore } from './use-store.ts';

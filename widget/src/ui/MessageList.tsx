@@ -1,11 +1,11 @@
 import type { VisitorMessageView } from '@svc/protocol';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MessageContent } from '../features/media/MessageContent.tsx';
-import { RatingPrompt } from '../features/rating/RatingPrompt.tsx';
 import type { WidgetModel } from '../frame/widget-model.ts';
 import type { OutboxItem } from '../transport/outbox.ts';
 import type { Texts } from '../i18n/texts.ts';
 import { Avatar } from './Avatar.tsx';
+import { RatingPrompt } from './lazy-features.ts';
 import { LinkedText } from './LinkedText.tsx';
 import { useStore } from './use-store.ts';
 
