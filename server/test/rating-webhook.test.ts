@@ -151,6 +151,16 @@ describe('chat_finished waits for the rating the widget asks for', () => {
         .toBe(true);
       await answer(t, crm, chat.id);
       await t.api.post(`/api/v1/chats/${chat.id}/close`, {}, crm.agent.token);
+      // The close answers before an event listener writes its chat_finished (see docs/webhooks.md): wait for it.
+      await expect
+        .poll(
+          async () =>
+            (await t.api.get(`/api/v1/channels/${crm.channel.id}/deliveries`, ADMIN_TOKEN)).body.deliveries.some(
+              (d: any) => d.payload.event_name === 'chat_finished',
+            ),
+          { timeout: 2000 },
+        )
+        .toBe(true);
       // The agent binds the CRM card after the close: chat_assigned is enqueued behind the held chat_finished.
       expect((await t.api.post(`/api/v1/chats/${chat.id}/crm-assign`, undefined, crm.agent.token)).status).toBe(200);
       await sleep(800);
