@@ -57,7 +57,7 @@ import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/open-store.ts';
 import { attachChatAccepted } from './webhooks/chat-accepted.ts';
 import { registerCrmRoutes } from './webhooks/crm-routes.ts';
-import { attachWebhookFlow } from './webhooks/webhook-flow.ts';
+import { attachWebhookFlow, createWebhookNotices } from './webhooks/webhook-flow.ts';
 import { EMAIL_DELIVERY, emailSender } from './transcripts/email-sender.ts';
 import { attachTranscriptFlow } from './transcripts/transcript-flow.ts';
 import { registerTranscriptRoutes } from './transcripts/transcript-routes.ts';
@@ -101,6 +101,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     events,
     forwarder: createClientMessageForwarder({ store, retries: config.bot.retries }),
     botNotices: createBotNotices({ store, retries: config.bot.retries }),
+    webhookNotices: createWebhookNotices({ store, ratingWindowMs: config.ratingWindowMs }),
     outbounds: {
       chat_api: chatApiOutbound({ attempts: config.delivery.attempts }),
       // Widget visitors are reached over their socket; nothing to enqueue.

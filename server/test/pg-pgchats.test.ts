@@ -172,8 +172,8 @@ async function conversation(s: Side) {
   await step('by msg id', s.visitors.messageByClientMsgId(visitor.id, 'cm-1'));
   await step('by msg id none', s.visitors.messageByClientMsgId(visitor.id, 'cm-2'));
   await step('recent', s.visitors.recentMessages(2, 2));
-  await step('block', s.chats.close(2, true, delivery('chat_closed', 2)));
-  await step('close again', s.chats.close(2, false, delivery('chat_closed', 2)));
+  await step('block', s.chats.close(2, true, [delivery('chat_closed', 2)]));
+  await step('close again', s.chats.close(2, false, [delivery('chat_closed', 2)]));
   await step('blocked', s.chats.appendClientMessage({ ...widget, message: first }));
   await step('unblock', s.chats.unblockClient(2));
   await step('new chat', s.chats.appendClientMessage({ ...widget, message: { ...first, externalId: 'cm-2' } }));
@@ -181,7 +181,7 @@ async function conversation(s: Side) {
   await step('latest', s.visitors.latestChatId(visitor.id));
   await step('latest none', s.visitors.latestChatId(999));
   await step('no live', s.visitors.liveChat(999));
-  await step('close 1', s.chats.close(1, false, null));
+  await step('close 1', s.chats.close(1, false, []));
   await step('list 2 closed after', s.chats.listForAgent(2, 'closed'));
   await step('by token', s.visitors.findByToken(2, 'hash-1'));
   await step('by token none', s.visitors.findByToken(1, 'hash-1'));

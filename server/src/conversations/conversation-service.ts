@@ -32,6 +32,13 @@ export interface BotNotices {
   chatClosed(chat: ChatRecord): Promise<NewDelivery | null>;
 }
 
+/** What the site owner's server must hear when a chat closes (spec 6.2 chat_finished), as a delivery written
+ * with the close. Given by the webhooks feature; null when the channel does not want it. `closing` is the chat as
+ * the close leaves it. */
+export interface WebhookNotices {
+  chatFinished(closing: ChatRecord): Promise<NewDelivery | null>;
+}
+
 /** Forwards a client message of a bot-held chat to the bot, as a delivery written with the message. Given
  * by the bots feature at start-up; null when the channel has no bot. */
 export type ClientMessageForwarder = (channel: ChannelRecord) => Promise<NewClientMessage['forward'] | null>;
@@ -42,6 +49,7 @@ export function createConversationService(deps: {
   outbounds: ChannelOutbounds;
   forwarder?: ClientMessageForwarder;
   botNotices?: BotNotices;
+  webhookNotices?: WebhookNotices;
 }) {
   const { store, events, outbounds } = deps;
 
@@ -57,14 +65,19 @@ export function createConversationService(deps: {
     return channel;
   }
 
-  /** One close for every side: the bot's CHAT_CLOSED written with it, then chat.closed (webhooks, sockets, transcripts). */
+  /** One close for every side: the bot's CHAT_CLOSED and the site owner's chat_finished written with it (a
+   * shutdown right after the close loses neither), then chat.closed (sockets, transcripts). */
   async function closeChat(chat: ChatRecord, blacklist: boolean): Promise<ChatRecord> {
     if (chat.state === 'closed') return chat;
-    const notice = (await deps.botNotices?.chatClosed(chat)) ?? null;
-    await store.chats.close(chat.id, blacklist, notice);
-    if (notice) events.emit('delivery.enqueued');
+    const closing: ChatRecord = { ...chat, state: 'closed', blacklisted: blacklist, closedAt: Date.now() };
+    const notices = (await Promise.all([deps.botNotices?.chatClosed(chat), deps.webhookNotices?.chatFinished(closing)])).filter(
+      (notice) => notice != null,
+    );
+    const closedNow = await store.chats.close(chat.id, blacklist, notices);
+    if (closedNow && notices.length) events.emit('delivery.enqueued');
     const closed = (await publishChat(chat.id))!;
-    events.emit('chat.closed', { chat: closed });
+    // A close that lost a race with another one has nothing new to tell.
+    if (closedNow) events.emit('chat.closed', { chat: closed });
     return closed;
   }
 

@@ -108,9 +108,10 @@ export interface ChatsRepo {
   /** The agent takes the chat (from the queue, from a bot or from another agent), and the bot that saw it
    * first is told once (`joined`), in the same unit of work. False when closed. */
   assign(chatId: number, agentId: number, joined?: NewDelivery | null): Promise<boolean>;
-  /** Closes the chat, blocking its client too when asked, and tells its bot (`closedNotice`) in the same
-   * unit of work. False when the chat was already closed. */
-  close(chatId: number, blacklist: boolean, closedNotice?: NewDelivery | null): Promise<boolean>;
+  /** Closes the chat, blocking its client too when asked, and writes what the close sends (`closedNotices`: the
+   * bot's CHAT_CLOSED, the site owner's chat_finished) in the same unit of work. False when the chat was
+   * already closed (nothing written). */
+  close(chatId: number, blacklist: boolean, closedNotices?: readonly NewDelivery[]): Promise<boolean>;
   /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
    * work. Undefined when the bot did not hold it. */
   handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;

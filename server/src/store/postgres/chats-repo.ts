@@ -258,7 +258,7 @@ export function createPgChatsRepo(db: PgDb): ChatsRepo {
         return true;
       });
     },
-    async close(chatId, blacklist, closedNotice = null) {
+    async close(chatId, blacklist, closedNotices = []) {
       return db.tx(async (sql) => {
         // Client before chat, the order appendClientMessage locks them in, so the two cannot deadlock.
         if (blacklist) {
@@ -274,7 +274,7 @@ export function createPgChatsRepo(db: PgDb): ChatsRepo {
         if (closed && blacklist) {
           await sql.run('UPDATE clients SET blacklisted = 1 WHERE id = (SELECT client_id FROM chats WHERE id = $1)', [chatId]);
         }
-        if (closed && closedNotice) await insertPgDelivery(sql, { ...closedNotice, chatId, messageId: null }, now);
+        if (closed) for (const notice of closedNotices) await insertPgDelivery(sql, { ...notice, chatId, messageId: null }, now);
         return closed;
       });
     },

@@ -209,12 +209,12 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         })(),
       );
     },
-    async close(chatId: number, blacklist: boolean, closedNotice: NewDelivery | null = null): Promise<boolean> {
+    async close(chatId: number, blacklist: boolean, closedNotices: readonly NewDelivery[] = []): Promise<boolean> {
       return writes.run(() =>
         db.transaction(() => {
           const closed = q.close.run(Date.now(), blacklist ? 1 : 0, chatId).changes === 1;
           if (closed && blacklist) q.blockClient.run(1, chatId);
-          if (closed && closedNotice) insertDelivery(db, { ...closedNotice, chatId, messageId: null }, Date.now());
+          if (closed) for (const notice of closedNotices) insertDelivery(db, { ...notice, chatId, messageId: null }, Date.now());
           return closed;
         })(),
       );
