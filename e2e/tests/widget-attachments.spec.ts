@@ -28,7 +28,19 @@ test.describe('widget: attachments', () => {
       await widgetPage.frame
         .getByLabel('Attach a file')
         .setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>1</script>') });
-      await expect(widgetPage.frame.getByRole('status').filter({ hasText: 'not accepted' })).toBeVisible();
+      await expect(widgetPage.frame.getByRole('status').filter({ hasText: 'This kind of file is not accepted here.' })).toBeVisible();
+    });
+
+    await test.step("a file over 10 MB is explained in the visitor's words without being uploaded", async () => {
+      const uploads: string[] = [];
+      widgetPage.page.on('request', (request) => void (request.url().includes('/uploads') && uploads.push(request.url())));
+      await widgetPage.frame
+        .getByLabel('Attach a file')
+        .setInputFiles({ name: 'video.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      await expect(
+        widgetPage.frame.getByRole('status').filter({ hasText: 'The file is too large: files may be up to 10 MB.' }),
+      ).toBeVisible();
+      expect(uploads).toEqual([]);
     });
   });
 });

@@ -4,7 +4,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { FileMediaType } from '@svc/protocol';
 import { randomToken } from '../lib/secrets.ts';
 
-export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+export { UPLOAD_LIMIT_BYTES } from '@svc/protocol/upload-rules';
 
 /** What may be uploaded, by the type its bytes show (never by the name or the declared type). SVG and HTML
  * are not on the list: they can carry scripts. */

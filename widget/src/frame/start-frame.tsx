@@ -8,6 +8,7 @@ import type {
   WidgetSettings,
   UploadView,
 } from '@svc/protocol';
+import { UPLOAD_LIMIT_BYTES } from '@svc/protocol/upload-rules';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
@@ -191,6 +192,17 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     else win.setTimeout(preloadFeatures, 200);
   });
 
+  /** Why the service refused a file or an offline message, in the visitor's words (its own texts are for
+   * developers, in English). */
+  const refusal = (texts: Texts, status: number, otherwise: 'composer.file_refused' | 'offline.refused') =>
+    status === 429
+      ? texts.t('errors.rate_limited')
+      : status === 413
+        ? texts.t('composer.file_too_big')
+        : status === 400 && otherwise === 'composer.file_refused'
+          ? texts.t('composer.file_type_refused')
+          : texts.t(otherwise, { status });
+
   const chatModel = (texts: Texts): WidgetModel => ({
     conversation,
     outbox,
@@ -215,6 +227,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     async attach(file, caption) {
       const token = saved.get('visitor');
       if (!token) return texts.t('composer.not_connected');
+      if (file.size > UPLOAD_LIMIT_BYTES) return texts.t('composer.file_too_big');
       const url = new URL(`widget-api/${encodeURIComponent(init.widget_id)}/uploads?name=${encodeURIComponent(file.name)}`, serviceUrl);
       try {
         const res = await fetch(url, {
@@ -222,8 +235,8 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
           body: file,
           headers: { 'x-visitor-token': token, 'content-type': file.type || 'application/octet-stream' },
         });
-        const answer = (await res.json().catch(() => undefined)) as (UploadView & { error?: { message?: string } }) | undefined;
-        if (!res.ok || !answer) return answer?.error?.message ?? texts.t('composer.file_refused', { status: res.status });
+        const answer = (await res.json().catch(() => undefined)) as UploadView | undefined;
+        if (!res.ok || !answer) return refusal(texts, res.status, 'composer.file_refused');
         const attachment = { type: answer.type, file: answer.file, file_name: answer.file_name, file_size: answer.file_size };
         outbox.set((o) => enqueue(o, { client_msg_id: newClientMsgId(), text: caption, attachment, created_at: new Date().toISOString() }));
         typing.stop();
@@ -264,9 +277,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
           body: JSON.stringify(message),
           headers: { 'content-type': 'application/json', ...(token ? { 'x-visitor-token': token } : {}) },
         });
-        if (res.ok) return null;
-        const answer = (await res.json().catch(() => undefined)) as { error?: { message?: string } } | undefined;
-        return answer?.error?.message ?? texts.t('offline.refused', { status: res.status });
+        return res.ok ? null : refusal(texts, res.status, 'offline.refused');
       } catch {
         return texts.t('offline.no_connection');
       }

@@ -61,7 +61,7 @@ function Pending({ item, retry, online, texts }: { item: OutboxItem; retry: (id:
         <span class="delivery">{t(item.state === 'queued' && online ? DELIVERY.sending : DELIVERY[item.state])}</span>
         {item.state === 'failed' && (
           <>
-            {item.error && <span class="dim"> ({item.error})</span>}{' '}
+            {' '}
             <button type="button" class="link" onClick={() => retry(item.client_msg_id)}>
               {t('delivery.retry')}
             </button>
