@@ -50,18 +50,43 @@ export const providerEventSchema = z.discriminatedUnion('event', [botMessageEven
 export type ProviderEvent = z.infer<typeof providerEventSchema>;
 export const providerEventNames = ['BOT_MESSAGE', 'INVITE_AGENT'] as const;
 
+/** The customer as a provider sees them in an event (`sender` of every event but AGENT_JOINED). */
+export interface BotEventClient {
+  /** The same as the event's `client_id`. */
+  id: string;
+  name: string | null;
+  /** The page the customer is on (widget) or the Chat API's `sender.url`. */
+  url: string | null;
+  /** The customer left an e-mail address or a phone number. */
+  has_contacts: boolean;
+}
+
+/**
+ * What every service-to-provider event carries beyond the spec, for providers written for the original
+ * service: `site_id` (the channel's public id: our channel is the original's site), whether an agent of the
+ * channel is online, who the event is about, and the channel.
+ */
+export interface ServiceEventContext {
+  site_id: string;
+  agents_online: boolean;
+  channel: { id: string; type: 'widget' | 'chat_api' };
+}
+
 /** Service to provider (spec 6.1). Ids are JSON strings; `id` is stable across retries. */
-export type ServiceEvent =
-  | {
-      event: 'CLIENT_MESSAGE';
-      id: string;
-      client_id: string;
-      chat_id: string;
-      message: { type: 'TEXT'; text: string; timestamp: number; button_id?: string };
-    }
-  | { event: 'AGENT_JOINED'; id: string; client_id: string; chat_id: string }
-  | { event: 'AGENT_UNAVAILABLE'; id: string; client_id: string; chat_id: string }
-  | { event: 'CHAT_CLOSED'; id: string; client_id: string; chat_id: string };
+export type ServiceEvent = ServiceEventContext &
+  (
+    | {
+        event: 'CLIENT_MESSAGE';
+        id: string;
+        client_id: string;
+        chat_id: string;
+        sender: BotEventClient;
+        message: { type: 'TEXT'; text: string; timestamp: number; button_id?: string };
+      }
+    | { event: 'AGENT_JOINED'; id: string; client_id: string; chat_id: string; sender: { id: string; name: string } }
+    | { event: 'AGENT_UNAVAILABLE'; id: string; client_id: string; chat_id: string; sender: BotEventClient }
+    | { event: 'CHAT_CLOSED'; id: string; client_id: string; chat_id: string; sender: BotEventClient }
+  );
 
 /** The OAuth 2.0 client-credentials answer of a provider's token URL (spec 5.3, contract). */
 export const accessTokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });

@@ -58,8 +58,12 @@ describe('bot api: service to provider', () => {
     expect(req.body).toEqual({
       event: 'CLIENT_MESSAGE',
       id: expect.stringMatching(/^evt_/),
+      site_id: channel.public_id,
       client_id: '42',
       chat_id: String(chatId),
+      agents_online: false,
+      sender: { id: '42', name: null, url: null, has_contacts: false },
+      channel: { id: channel.public_id, type: 'chat_api' },
       message: { type: 'TEXT', text: 'Where is my order?', timestamp: expect.any(Number) },
     });
     expect(Math.abs(req.body.message.timestamp - Date.now() / 1000)).toBeLessThan(60);
@@ -67,6 +71,41 @@ describe('bot api: service to provider', () => {
     const open = (await t.api.get('/api/v1/chats?state=open', agent.token)).body.chats.map((c: any) => c.id);
     expect(bot).toContain(chatId);
     expect(open).not.toContain(chatId);
+  });
+
+  it('sends what providers written for the original service read: the customer as sender, whether an agent is online, the channel', async () => {
+    const sender = { name: 'Ann Lee', url: 'https://shop.example/cart', email: 'ann@example.com' };
+    const res = await postCustomerMessage(t.api, channel.endpoint, 'ann-1', 'Is this in stock?', sender);
+    const chatId = res.body.chat_id as number;
+    const first = await until(() => events('CLIENT_MESSAGE').find((r) => r.body.chat_id === String(chatId)), 'CLIENT_MESSAGE');
+    expect(first.body).toMatchObject({
+      site_id: channel.public_id,
+      agents_online: false,
+      sender: { id: 'ann-1', name: 'Ann Lee', url: 'https://shop.example/cart', has_contacts: true },
+      channel: { id: channel.public_id, type: 'chat_api' },
+    });
+
+    await t.api.put('/api/v1/me/presence', { status: 'online' }, agent.token);
+    try {
+      await postCustomerMessage(t.api, channel.endpoint, 'ann-1', 'Anyone there?');
+      const second = await until(
+        () => events('CLIENT_MESSAGE').find((r) => r.body.chat_id === String(chatId) && r.body.message.text === 'Anyone there?'),
+        'second CLIENT_MESSAGE',
+      );
+      expect(second.body.agents_online).toBe(true);
+      await t.api.post(`/api/v1/chats/${chatId}/accept`, undefined, agent.token);
+      const joined = await until(() => events('AGENT_JOINED').find((r) => r.body.chat_id === String(chatId)), 'AGENT_JOINED');
+      expect(joined.body).toMatchObject({
+        agents_online: true,
+        sender: { id: String(agent.id), name: agent.name },
+        site_id: channel.public_id,
+      });
+      await t.api.post(`/api/v1/chats/${chatId}/close`, {}, agent.token);
+      const closed = await until(() => events('CHAT_CLOSED').find((r) => r.body.chat_id === String(chatId)), 'CHAT_CLOSED');
+      expect(closed.body).toMatchObject({ sender: { id: 'ann-1', name: 'Ann Lee', has_contacts: true }, channel: { type: 'chat_api' } });
+    } finally {
+      await t.api.put('/api/v1/me/presence', { status: 'offline' }, agent.token);
+    }
   });
 
   it('retries a failing provider with the same event id, then hands the chat to the agents', async () => {
@@ -149,7 +188,16 @@ describe('bot api: provider to service', () => {
     const chatId = await botChat('invite');
     expect((await webhook('tok-1', { event: 'INVITE_AGENT', id: 'i1', client_id: 'invite', chat_id: String(chatId) })).status).toBe(200);
     const unavailable = await until(() => events('AGENT_UNAVAILABLE').find((r) => r.body.chat_id === String(chatId)), 'AGENT_UNAVAILABLE');
-    expect(unavailable.body).toEqual({ event: 'AGENT_UNAVAILABLE', id: expect.any(String), client_id: 'invite', chat_id: String(chatId) });
+    expect(unavailable.body).toEqual({
+      event: 'AGENT_UNAVAILABLE',
+      id: expect.any(String),
+      site_id: channel.public_id,
+      client_id: 'invite',
+      chat_id: String(chatId),
+      agents_online: false,
+      sender: { id: 'invite', name: null, url: null, has_contacts: false },
+      channel: { id: channel.public_id, type: 'chat_api' },
+    });
     expect((await chatOf(chatId)).state).toBe('bot');
 
     await t.api.put('/api/v1/me/presence', { status: 'online' }, agent.token);

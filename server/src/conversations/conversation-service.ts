@@ -28,7 +28,7 @@ export interface ClientMessage {
 /** What the bot that saw a chat first must hear when an agent joins or the chat closes (spec 6.1), as
  * deliveries written with the change. Given by the bots feature; null when the chat has no bot. */
 export interface BotNotices {
-  agentJoined(chat: ChatRecord): Promise<NewDelivery | null>;
+  agentJoined(chat: ChatRecord, agent: AgentRecord): Promise<NewDelivery | null>;
   chatClosed(chat: ChatRecord): Promise<NewDelivery | null>;
 }
 
@@ -123,7 +123,7 @@ export function createConversationService(deps: {
       const channel = await channelOf(chat);
       const { type, text, ...media } = request as { type: MessageType; text?: string } & MediaFields;
       const outbound = outbounds[channel.kind];
-      const joined = chat.assignedAgentId === null ? ((await deps.botNotices?.agentJoined(chat)) ?? null) : null;
+      const joined = chat.assignedAgentId === null ? ((await deps.botNotices?.agentJoined(chat, agent)) ?? null) : null;
       const result = await store.chats.appendAgentMessage({
         chatId,
         agentId: agent.id,
@@ -213,7 +213,7 @@ export function createConversationService(deps: {
       const chat = await chatForAgent(agent, chatId);
       if (chat.state === 'closed') throw invalidRequest('The chat is closed');
       if (chat.assignedAgentId === agent.id && chat.state === 'open') return chat;
-      const joined = (await deps.botNotices?.agentJoined(chat)) ?? null;
+      const joined = (await deps.botNotices?.agentJoined(chat, agent)) ?? null;
       await store.chats.assign(chatId, agent.id, joined);
       if (joined) events.emit('delivery.enqueued');
       const accepted = (await publishChat(chatId))!;
