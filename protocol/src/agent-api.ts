@@ -268,6 +268,8 @@ export interface MessageView extends MediaFields {
   created_at: string;
   delivery: DeliveryState;
   error?: string;
+  /** A private note (or a transfer's record): shown to the channel's agents only, never to the client's side. */
+  internal?: true;
 }
 
 export interface ChatView {

@@ -70,7 +70,7 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
 
   router.get('/api/v1/chats/:id/messages', agent, async (ctx) => {
     const chat = await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id));
-    ctx.body = { messages: (await store.messages.listByChat(chat.id)).map(messageView) };
+    ctx.body = { messages: (await store.messages.listForAgents(chat.id)).map(messageView) };
   });
 
   router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {

@@ -141,4 +141,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'private notes',
+    sql: (d) => `
+      -- a note (or a transfer's record) for the channel's agents: never shown or sent to the client's side
+      ALTER TABLE messages ADD COLUMN internal ${d.integer} NOT NULL DEFAULT 0;
+    `,
+  },
 ];

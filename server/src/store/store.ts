@@ -9,6 +9,7 @@ import type { ChatsRepo } from './chats.ts';
 import type { DeliveriesRepo } from './deliveries.ts';
 import type { DepartmentsRepo } from './departments.ts';
 import type { MessagesRepo } from './messages.ts';
+import type { NotesRepo } from './notes.ts';
 import type { OfflineMessagesRepo } from './offline-messages.ts';
 import type { SettingsRepo } from './settings.ts';
 import type { TriggersRepo } from './triggers.ts';
@@ -25,6 +26,7 @@ export interface Store {
   botEvents: BotEventsRepo;
   chats: ChatsRepo;
   messages: MessagesRepo;
+  notes: NotesRepo;
   visitors: VisitorsRepo;
   offlineMessages: OfflineMessagesRepo;
   deliveries: DeliveriesRepo;

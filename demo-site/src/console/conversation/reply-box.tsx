@@ -3,12 +3,15 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { errorText } from '../api/api-error.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { createTypingEmitter } from './typing-emitter.ts';
+import '../agent-tools/agent-tools.css';
 
 /** The agent's answer: Enter sends, Shift+Enter starts a new line; typing is reported while composing. */
 export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: ChatView }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A private note goes to the channel's agents only: no typing is reported for it.
+  const [note, setNote] = useState(false);
   const typing = useMemo(() => createTypingEmitter((state) => session.api.typing(chat.id, state)), [session, chat.id]);
   useEffect(() => () => typing.stop(), [typing]);
 
@@ -19,7 +22,7 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
     setSending(true);
     setError(null);
     try {
-      const sent = await session.api.sendMessage(chat.id, { type: 'text', text: body });
+      const sent = note ? await session.tools.addNote(chat.id, body) : await session.api.sendMessage(chat.id, { type: 'text', text: body });
       // The socket usually brings the message (and maybe its delivery) first: this copy only fills a gap.
       session.conversation.applyMessage(sent, { ifAbsent: true });
       setText('');
@@ -63,29 +66,45 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
   };
 
   return (
-    <form class="reply-box" onSubmit={onSubmit}>
+    <form class={`reply-box${note ? ' reply-box--note' : ''}`} onSubmit={onSubmit}>
       <label for="reply-text" class="sr-only">
-        Reply to {chat.client.display_name}
+        {note ? 'Private note for agents' : `Reply to ${chat.client.display_name}`}
       </label>
       <textarea
         id="reply-text"
         rows={2}
-        placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
+        placeholder={
+          note ? 'Write a private note: only agents see it (Enter to save)' : 'Write a reply… (Enter to send, Shift+Enter for a new line)'
+        }
         value={text}
         onInput={(e) => {
           setText(e.currentTarget.value);
+          if (note) return;
           if (e.currentTarget.value) typing.keystroke();
           else typing.stop();
         }}
         onKeyDown={onKeyDown}
         aria-describedby={error ? 'reply-error' : undefined}
       />
-      <label class="button attach-button" title="Attach a file (images, audio, video, PDF, office documents; up to 10 MB)">
-        Attach
-        <input type="file" class="sr-only" aria-label="Attach a file" disabled={sending} onChange={(e) => void attach(e.currentTarget)} />
+      <label class="checkbox note-toggle" title="Only the channel's agents see a private note">
+        <input
+          type="checkbox"
+          checked={note}
+          onChange={(e) => {
+            setNote(e.currentTarget.checked);
+            typing.stop();
+          }}
+        />
+        Private note
       </label>
+      {!note && (
+        <label class="button attach-button" title="Attach a file (images, audio, video, PDF, office documents; up to 10 MB)">
+          Attach
+          <input type="file" class="sr-only" aria-label="Attach a file" disabled={sending} onChange={(e) => void attach(e.currentTarget)} />
+        </label>
+      )}
       <button type="submit" class="button button--primary" disabled={sending || !text.trim()}>
-        Send
+        {note ? 'Add note' : 'Send'}
       </button>
       {error && (
         <p id="reply-error" class="form-error" role="alert">

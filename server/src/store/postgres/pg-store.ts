@@ -10,6 +10,7 @@ import { createPgChatsRepo } from './chats-repo.ts';
 import { createPgDeliveriesRepo } from './deliveries-repo.ts';
 import { createPgDepartmentsRepo } from './departments-repo.ts';
 import { createPgMessagesRepo } from './messages-repo.ts';
+import { createPgNotesRepo } from './notes-repo.ts';
 import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
@@ -28,6 +29,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     botEvents: createPgBotEventsRepo(db),
     chats: createPgChatsRepo(db),
     messages: createPgMessagesRepo(db),
+    notes: createPgNotesRepo(db),
     visitors: createPgVisitorsRepo(db),
     offlineMessages: createPgOfflineMessagesRepo(db),
     deliveries: createPgDeliveriesRepo(db),

@@ -11,6 +11,7 @@ import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createDepartmentsRepo } from './departments-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
+import { createNotesRepo } from './notes-repo.ts';
 import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
@@ -30,6 +31,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     botEvents: createBotEventsRepo(db),
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
+    notes: createNotesRepo(db, writes),
     visitors: createVisitorsRepo(db, writes),
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
