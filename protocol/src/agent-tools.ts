@@ -32,6 +32,28 @@ export interface TransferTargetsView {
   departments: { id: number; name: string }[];
 }
 
+/** A saved reply's shortcut: what the agent types after `/`, one word (letters, digits, `-`, `_`). */
+const shortcut = z
+  .string()
+  .regex(/^[\p{L}\p{N}_-]+$/u, 'must be one word: letters, digits, - or _ (no spaces)')
+  .max(40, 'must be at most 40 characters');
+
+/** `POST /api/v1/canned-replies` */
+export const cannedReplyCreateSchema = z
+  .object({ shortcut, text: noteText, scope: z.enum(['team', 'personal']).default('personal') })
+  .strict();
+/** `PATCH /api/v1/canned-replies/:id` */
+export const cannedReplyPatchSchema = z.object({ shortcut: shortcut.optional(), text: noteText.optional() }).strict();
+
+export interface CannedReplyView {
+  id: number;
+  shortcut: string;
+  text: string;
+  scope: 'team' | 'personal';
+  /** The owner of a personal reply; null for a team reply. */
+  agent_id: number | null;
+}
+
 /** What the receiving agent's console hears when a chat is handed to them (or to their department). */
 export interface ChatTransferredEvent {
   chat: ChatView;

@@ -41,6 +41,7 @@ import type { Config } from './config.ts';
 import { createConversationService } from './conversations/conversation-service.ts';
 import { createNoteService } from './notes/note-service.ts';
 import { registerNoteRoutes } from './notes/note-routes.ts';
+import { registerCannedReplyRoutes } from './canned-replies/canned-reply-routes.ts';
 import { createTransferService } from './transfers/transfer-service.ts';
 import { registerTransferRoutes } from './transfers/transfer-routes.ts';
 import { DomainEvents } from './conversations/domain-events.ts';
@@ -147,6 +148,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
   registerNoteRoutes(router, { store, notes });
   registerTransferRoutes(router, { store, transfers });
+  registerCannedReplyRoutes(router, { store });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });

@@ -67,7 +67,7 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
       <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
       <ConnectionBanner connection={session.connection} />
       <TransferNotices session={session} />
-      {managing && <LazyAdminPanel api={session.admin} me={session.me} onClose={() => setManaging(false)} />}
+      {managing && <LazyAdminPanel api={session.admin} me={session.me} savedReplies={session.tools} onClose={() => setManaging(false)} />}
       <div class="console-body" hidden={managing}>
         <InboxPanel session={session} tab={tab} onTab={setTab} />
         <ConversationPanel session={session} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((open) => !open)} />

@@ -149,4 +149,20 @@ export const migrations: Migration[] = [
       ALTER TABLE messages ADD COLUMN internal ${d.integer} NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 12,
+    name: 'saved replies',
+    sql: (d) => `
+      -- agent_id NULL: a team reply (admins manage it); else the agent's own
+      CREATE TABLE canned_replies (
+        id ${d.id},
+        agent_id ${d.integer} REFERENCES agents(id) ON DELETE CASCADE,
+        shortcut TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at ${d.integer} NOT NULL
+      );
+      CREATE UNIQUE INDEX canned_replies_team_shortcut ON canned_replies(shortcut) WHERE agent_id IS NULL;
+      CREATE UNIQUE INDEX canned_replies_personal_shortcut ON canned_replies(agent_id, shortcut) WHERE agent_id IS NOT NULL;
+    `,
+  },
 ];

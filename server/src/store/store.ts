@@ -3,6 +3,7 @@ import type { AppearanceRepo } from './appearance.ts';
 import type { BotEventsRepo } from './bot-events.ts';
 import type { BotProvidersRepo } from './bot-providers.ts';
 import type { CallsRepo } from './calls.ts';
+import type { CannedRepliesRepo } from './canned-replies.ts';
 import type { ChannelSitesRepo } from './channel-sites.ts';
 import type { ChannelsRepo } from './channels.ts';
 import type { ChatsRepo } from './chats.ts';
@@ -27,6 +28,7 @@ export interface Store {
   chats: ChatsRepo;
   messages: MessagesRepo;
   notes: NotesRepo;
+  cannedReplies: CannedRepliesRepo;
   visitors: VisitorsRepo;
   offlineMessages: OfflineMessagesRepo;
   deliveries: DeliveriesRepo;

@@ -1,4 +1,4 @@
-import type { ChatView, MessageView, TransferTargetsView } from '@svc/protocol';
+import type { CannedReplyView, ChatView, MessageView, TransferTargetsView } from '@svc/protocol';
 import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
 
 /** The agents' daily tools of the agent API (private notes, transfer), bound to one agent's token. */
@@ -16,6 +16,12 @@ export function createAgentToolsApi(options: TokenOptions) {
           body: { ...to, ...(note.trim() ? { note: note.trim() } : {}) },
         })
       ).chat,
+    /** The team's saved replies and the agent's own. */
+    listCannedReplies: async () => (await call<{ canned_replies: CannedReplyView[] }>('/api/v1/canned-replies')).canned_replies,
+    createCannedReply: (input: { shortcut: string; text: string; scope: 'team' | 'personal' }) =>
+      call<CannedReplyView>('/api/v1/canned-replies', { method: 'POST', body: input }),
+    deleteCannedReply: (id: number) => call<void>(`/api/v1/canned-replies/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
   };
 }
 export type AgentToolsApi = ReturnType<typeof createAgentToolsApi>;
+export type CannedRepliesApi = Pick<AgentToolsApi, 'listCannedReplies' | 'createCannedReply' | 'deleteCannedReply'>;

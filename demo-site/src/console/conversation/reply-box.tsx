@@ -1,9 +1,11 @@
-import type { ChatView } from '@svc/protocol';
+import type { CannedReplyView, ChatView } from '@svc/protocol';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { errorText } from '../api/api-error.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { createTypingEmitter } from './typing-emitter.ts';
 import '../agent-tools/agent-tools.css';
+import { CannedPicker, matchCannedReplies } from '../agent-tools/canned-picker.tsx';
+import { fillPlaceholders } from '../agent-tools/fill-placeholders.ts';
 
 /** The agent's answer: Enter sends, Shift+Enter starts a new line; typing is reported while composing. */
 export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: ChatView }) {
@@ -12,6 +14,23 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
   const [error, setError] = useState<string | null>(null);
   // A private note goes to the channel's agents only: no typing is reported for it.
   const [note, setNote] = useState(false);
+  // `/` at the start opens the saved replies, loaded afresh each time it opens.
+  const [canned, setCanned] = useState<CannedReplyView[] | null>(null);
+  const [active, setActive] = useState(0);
+  // The text at which the list was closed (Escape, or a reply put in): it stays closed until the text changes.
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const query = text.startsWith('/') && !text.includes('\n') && text !== closedAt ? text.slice(1) : null;
+  const matches = query !== null && canned ? matchCannedReplies(canned, query) : [];
+  useEffect(() => {
+    if (query === null) return setCanned(null);
+    if (canned === null) void session.tools.listCannedReplies().then(setCanned, () => setCanned([]));
+  }, [query === null]);
+  useEffect(() => setActive(0), [query]);
+  const pick = (reply: CannedReplyView) => {
+    const filled = fillPlaceholders(reply.text, { 'client.name': chat.client.name, 'agent.name': session.me.name });
+    setText(filled);
+    setClosedAt(filled);
+  };
   const typing = useMemo(() => createTypingEmitter((state) => session.api.typing(chat.id, state)), [session, chat.id]);
   useEffect(() => () => typing.stop(), [typing]);
 
@@ -54,6 +73,19 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (query !== null && canned !== null) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        setActive((i) => (matches.length === 0 ? 0 : (i + step + matches.length) % matches.length));
+        return;
+      }
+      if (event.key === 'Escape') return setClosedAt(text);
+      if (event.key === 'Enter' && !event.shiftKey && matches[active]) {
+        event.preventDefault();
+        return pick(matches[active]);
+      }
+    }
     // isComposing: Enter that confirms an IME composition (Japanese, Chinese...) must not send.
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
@@ -67,6 +99,7 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
 
   return (
     <form class={`reply-box${note ? ' reply-box--note' : ''}`} onSubmit={onSubmit}>
+      {query !== null && canned !== null && <CannedPicker matches={matches} active={active} onPick={pick} />}
       <label for="reply-text" class="sr-only">
         {note ? 'Private note for agents' : `Reply to ${chat.client.display_name}`}
       </label>
@@ -85,6 +118,8 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
         }}
         onKeyDown={onKeyDown}
         aria-describedby={error ? 'reply-error' : undefined}
+        aria-controls={query !== null ? 'canned-picker' : undefined}
+        aria-activedescendant={query !== null && matches[active] ? `canned-${matches[active].id}` : undefined}
       />
       <label class="checkbox note-toggle" title="Only the channel's agents see a private note">
         <input

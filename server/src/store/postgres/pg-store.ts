@@ -11,6 +11,7 @@ import { createPgDeliveriesRepo } from './deliveries-repo.ts';
 import { createPgDepartmentsRepo } from './departments-repo.ts';
 import { createPgMessagesRepo } from './messages-repo.ts';
 import { createPgNotesRepo } from './notes-repo.ts';
+import { createPgCannedRepliesRepo } from './canned-replies-repo.ts';
 import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
@@ -30,6 +31,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     chats: createPgChatsRepo(db),
     messages: createPgMessagesRepo(db),
     notes: createPgNotesRepo(db),
+    cannedReplies: createPgCannedRepliesRepo(db),
     visitors: createPgVisitorsRepo(db),
     offlineMessages: createPgOfflineMessagesRepo(db),
     deliveries: createPgDeliveriesRepo(db),

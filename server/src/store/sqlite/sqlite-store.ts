@@ -4,6 +4,7 @@ import { createAppearanceRepo } from './appearance-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
+import { createCannedRepliesRepo } from './canned-replies-repo.ts';
 import { createChannelSitesRepo } from './channel-sites-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
@@ -32,6 +33,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
     notes: createNotesRepo(db, writes),
+    cannedReplies: createCannedRepliesRepo(db),
     visitors: createVisitorsRepo(db, writes),
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
