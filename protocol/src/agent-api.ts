@@ -289,6 +289,8 @@ export interface ChatView {
   /** The department the chat belongs to (spec 2.3), if any. */
   department: DepartmentRef | null;
   last_message: MessageView | null;
+  /** `GET /api/v1/chats` only: the customer's messages after the caller's last read (`POST /chats/:id/read`). */
+  unread?: number;
 }
 
 const agentText = z

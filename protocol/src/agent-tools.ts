@@ -54,6 +54,9 @@ export interface CannedReplyView {
   agent_id: number | null;
 }
 
+/** `POST /api/v1/chats/:id/read` */
+export const readSchema = z.object({ message_id: z.number().int().positive() }).strict();
+
 /** What the receiving agent's console hears when a chat is handed to them (or to their department). */
 export interface ChatTransferredEvent {
   chat: ChatView;

@@ -165,4 +165,18 @@ export const migrations: Migration[] = [
       CREATE UNIQUE INDEX canned_replies_personal_shortcut ON canned_replies(agent_id, shortcut) WHERE agent_id IS NOT NULL;
     `,
   },
+  {
+    version: 13,
+    name: 'what each agent has read',
+    sql: (d) => `
+      -- the newest message of the chat the agent has seen; later client messages are unread
+      CREATE TABLE chat_reads (
+        agent_id ${d.integer} NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        chat_id ${d.integer} NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+        message_id ${d.integer} NOT NULL,
+        PRIMARY KEY (agent_id, chat_id)
+      );
+      CREATE INDEX chats_by_client ON chats(client_id, id);
+    `,
+  },
 ];

@@ -6,6 +6,7 @@ import type { CallsRepo } from './calls.ts';
 import type { CannedRepliesRepo } from './canned-replies.ts';
 import type { ChannelSitesRepo } from './channel-sites.ts';
 import type { ChannelsRepo } from './channels.ts';
+import type { ChatReadsRepo } from './chat-reads.ts';
 import type { ChatsRepo } from './chats.ts';
 import type { DeliveriesRepo } from './deliveries.ts';
 import type { DepartmentsRepo } from './departments.ts';
@@ -29,6 +30,7 @@ export interface Store {
   messages: MessagesRepo;
   notes: NotesRepo;
   cannedReplies: CannedRepliesRepo;
+  chatReads: ChatReadsRepo;
   visitors: VisitorsRepo;
   offlineMessages: OfflineMessagesRepo;
   deliveries: DeliveriesRepo;

@@ -12,6 +12,7 @@ import { createPgDepartmentsRepo } from './departments-repo.ts';
 import { createPgMessagesRepo } from './messages-repo.ts';
 import { createPgNotesRepo } from './notes-repo.ts';
 import { createPgCannedRepliesRepo } from './canned-replies-repo.ts';
+import { createPgChatReadsRepo } from './chat-reads-repo.ts';
 import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
@@ -32,6 +33,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     messages: createPgMessagesRepo(db),
     notes: createPgNotesRepo(db),
     cannedReplies: createPgCannedRepliesRepo(db),
+    chatReads: createPgChatReadsRepo(db),
     visitors: createPgVisitorsRepo(db),
     offlineMessages: createPgOfflineMessagesRepo(db),
     deliveries: createPgDeliveriesRepo(db),

@@ -5,6 +5,7 @@ import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
 import { createCannedRepliesRepo } from './canned-replies-repo.ts';
+import { createChatReadsRepo } from './chat-reads-repo.ts';
 import { createChannelSitesRepo } from './channel-sites-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
@@ -34,6 +35,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     messages: createMessagesRepo(db),
     notes: createNotesRepo(db, writes),
     cannedReplies: createCannedRepliesRepo(db),
+    chatReads: createChatReadsRepo(db),
     visitors: createVisitorsRepo(db, writes),
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),
