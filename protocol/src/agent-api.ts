@@ -268,6 +268,8 @@ export interface MessageView extends MediaFields {
   created_at: string;
   delivery: DeliveryState;
   error?: string;
+  /** A private note (or a transfer's record): shown to the channel's agents only, never to the client's side. */
+  internal?: true;
 }
 
 export interface ChatView {
@@ -287,6 +289,8 @@ export interface ChatView {
   /** The department the chat belongs to (spec 2.3), if any. */
   department: DepartmentRef | null;
   last_message: MessageView | null;
+  /** `GET /api/v1/chats` only: the customer's messages after the caller's last read (`POST /chats/:id/read`). */
+  unread?: number;
 }
 
 const agentText = z

@@ -1,4 +1,5 @@
 import type { AgentView, ChatView, DeliveryState, MessageView, PresenceStatus, TypingState } from './agent-api.ts';
+import type { ChatTransferredEvent } from './agent-tools.ts';
 import type { CallView } from './calls.ts';
 import type { OfflineMessageView } from './widget-api.ts';
 
@@ -19,6 +20,8 @@ export interface AgentServerEvents {
   'offline:new': (message: OfflineMessageView) => void;
   /** A call of the agent's channels was created or changed status. */
   'call:updated': (call: CallView) => void;
+  /** A chat was handed to this agent, or to a department this agent is in. */
+  'chat:transferred': (event: ChatTransferredEvent) => void;
 }
 
 /** Events a console sends; each is acknowledged. */

@@ -3,6 +3,7 @@ export * from './text.ts';
 export * from './media.ts';
 export * from './agent-api.ts';
 export * from './agent-events.ts';
+export * from './agent-tools.ts';
 export * from './chat-api.ts';
 export * from './widget-api.ts';
 export * from './bot-api.ts';

@@ -39,6 +39,12 @@ import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
 import { createConversationService } from './conversations/conversation-service.ts';
+import { createNoteService } from './notes/note-service.ts';
+import { registerNoteRoutes } from './notes/note-routes.ts';
+import { registerCannedReplyRoutes } from './canned-replies/canned-reply-routes.ts';
+import { registerReadRoutes } from './reads/read-routes.ts';
+import { createTransferService } from './transfers/transfer-service.ts';
+import { registerTransferRoutes } from './transfers/transfer-routes.ts';
 import { DomainEvents } from './conversations/domain-events.ts';
 import { DEMO_WIDGET_NAME, seedDemo, type DemoLogin } from './demo/seed-demo.ts';
 import { createDeliveryWorker } from './delivery/delivery-worker.ts';
@@ -108,6 +114,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
       widget: { messageDelivery: () => null, typingDelivery: () => null },
     },
   });
+  const notes = createNoteService({ store, events, conversations });
+  const transfers = createTransferService({ store, events, conversations });
   const calls = createCallService({ store, events, provider: consoleCallProvider, log });
   const providerTokens = createProviderTokens({ store, timeoutMs: config.bot.timeoutMs, urlPolicy });
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
@@ -140,6 +148,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
   registerDepartmentRoutes(router, { store, departments, adminTokenHash: adminToken.hash });
   registerAgentRoutes(router, { store, agents, conversations, rateLimits });
+  registerNoteRoutes(router, { store, notes });
+  registerTransferRoutes(router, { store, transfers });
+  registerCannedReplyRoutes(router, { store });
+  registerReadRoutes(router, { store, conversations });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });

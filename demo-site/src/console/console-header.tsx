@@ -27,7 +27,7 @@ export function ConsoleHeader({ session, win, onLogout, managing, onManage }: Co
         )}
         <NotificationsButton win={win} />
         <PresenceToggle api={session.api} presence={session.presence} />
-        <ProfileMenu api={session.api} me={session.me} />
+        <ProfileMenu api={session.api} me={session.me} savedReplies={session.tools} />
         <button type="button" class="button button--ghost" onClick={onLogout}>
           Log out
         </button>

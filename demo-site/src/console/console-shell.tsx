@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { LazyAdminPanel } from './admin/lazy-admin-panel.tsx';
+import { TransferNotices } from './agent-tools/transfer-notices.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
 import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
@@ -65,7 +66,8 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
     <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
       <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
       <ConnectionBanner connection={session.connection} />
-      {managing && <LazyAdminPanel api={session.admin} me={session.me} onClose={() => setManaging(false)} />}
+      <TransferNotices session={session} />
+      {managing && <LazyAdminPanel api={session.admin} me={session.me} savedReplies={session.tools} onClose={() => setManaging(false)} />}
       <div class="console-body" hidden={managing}>
         <InboxPanel session={session} tab={tab} onTab={setTab} />
         <ConversationPanel session={session} detailsOpen={detailsOpen} onToggleDetails={() => setDetailsOpen((open) => !open)} />

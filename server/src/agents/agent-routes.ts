@@ -61,7 +61,11 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   router.get('/api/v1/chats', agent, async (ctx) => {
     const { state } = parseOr400(chatListQuerySchema, ctx.query, 'query');
     const chats = await store.chats.listForAgent(currentAgent(ctx).id, state);
-    ctx.body = { chats: chats.map(chatView) };
+    const unread = await store.chatReads.unreadCounts(
+      currentAgent(ctx).id,
+      chats.map((c) => c.id),
+    );
+    ctx.body = { chats: chats.map((c) => ({ ...chatView(c), unread: unread.get(c.id) ?? 0 })) };
   });
 
   router.get('/api/v1/chats/:id', agent, async (ctx) => {
@@ -70,7 +74,7 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
 
   router.get('/api/v1/chats/:id/messages', agent, async (ctx) => {
     const chat = await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id));
-    ctx.body = { messages: (await store.messages.listByChat(chat.id)).map(messageView) };
+    ctx.body = { messages: (await store.messages.listForAgents(chat.id)).map(messageView) };
   });
 
   router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {

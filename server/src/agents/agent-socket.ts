@@ -61,6 +61,17 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
   events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
+  events.on('note.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
+  events.on('chat.transferred', ({ chat, from, to, note }) => {
+    const rooms = 'agent' in to ? [agentRoom(to.agent.id)] : to.department.agentIds.map(agentRoom);
+    if (rooms.length === 0) return;
+    nsp.to(rooms).emit('chat:transferred', {
+      chat: chatView(chat),
+      from_agent: { id: from.id, name: from.name },
+      to: 'agent' in to ? { agent_id: to.agent.id } : { department_id: to.department.id, department_name: to.department.name },
+      note,
+    });
+  });
   events.on('message.delivery', (e) =>
     nsp.to(channelRoom(e.channelId)).emit('message:delivery', {
       chat_id: e.chatId,

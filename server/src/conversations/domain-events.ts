@@ -21,6 +21,17 @@ export interface DomainEventMap {
   /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */
   'chat.accepted': [{ chat: ChatRecord; agent: AgentRecord }];
   'message.created': [{ chat: ChatRecord; message: MessageRecord }];
+  /** A private note (or a transfer's record): only the agents' sockets listen, never the client's side. */
+  'note.created': [{ chat: ChatRecord; message: MessageRecord }];
+  /** An agent handed a chat to another agent or to a department's queue. */
+  'chat.transferred': [
+    {
+      chat: ChatRecord;
+      from: AgentRecord;
+      to: { agent: AgentRecord } | { department: { id: number; name: string; agentIds: number[] } };
+      note: string | null;
+    },
+  ];
   'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: DeliveryState; error: string | null }];
   typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
   presence: [{ agent: AgentRecord; channelIds: number[] }];

@@ -51,6 +51,7 @@ export function messageView(m: MessageRecord): MessageView {
     created_at: iso(m.createdAt),
     delivery: m.delivery,
     ...(m.error !== null ? { error: m.error } : {}),
+    ...(m.internal ? { internal: true as const } : {}),
   };
 }
 

@@ -17,6 +17,7 @@ export class AppError extends Error {
 
 export const invalidRequest = (message: string) => new AppError('invalid_request', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const invalidClient = (message = 'Missing or invalid token') =>
   new AppError('invalid_client', message, { 'WWW-Authenticate': 'Bearer' });

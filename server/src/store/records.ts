@@ -124,6 +124,8 @@ export interface MessageRecord {
   delivery: DeliveryState;
   error: string | null;
   createdAt: number;
+  /** A private note: for the channel's agents only. */
+  internal: boolean;
 }
 
 export interface ChatRecord {

@@ -14,6 +14,8 @@ export interface MessageRow {
   delivery: DeliveryState;
   error: string | null;
   created_at: number;
+  /** 1 for a private note; absent in a chat's embedded last message, which is never a note. */
+  internal?: number;
   /** Present when the query joined the author's name. */
   agent_name?: string | null;
 }
@@ -34,6 +36,7 @@ export const toMessage = (r: MessageRow): MessageRecord => ({
   delivery: r.delivery,
   error: r.error,
   createdAt: r.created_at,
+  internal: r.internal === 1,
 });
 
 export interface ClientRow {

@@ -141,4 +141,42 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'private notes',
+    sql: (d) => `
+      -- a note (or a transfer's record) for the channel's agents: never shown or sent to the client's side
+      ALTER TABLE messages ADD COLUMN internal ${d.integer} NOT NULL DEFAULT 0;
+    `,
+  },
+  {
+    version: 12,
+    name: 'saved replies',
+    sql: (d) => `
+      -- agent_id NULL: a team reply (admins manage it); else the agent's own
+      CREATE TABLE canned_replies (
+        id ${d.id},
+        agent_id ${d.integer} REFERENCES agents(id) ON DELETE CASCADE,
+        shortcut TEXT NOT NULL,
+        text TEXT NOT NULL,
+        created_at ${d.integer} NOT NULL
+      );
+      CREATE UNIQUE INDEX canned_replies_team_shortcut ON canned_replies(shortcut) WHERE agent_id IS NULL;
+      CREATE UNIQUE INDEX canned_replies_personal_shortcut ON canned_replies(agent_id, shortcut) WHERE agent_id IS NOT NULL;
+    `,
+  },
+  {
+    version: 13,
+    name: 'what each agent has read',
+    sql: (d) => `
+      -- the newest message of the chat the agent has seen; later client messages are unread
+      CREATE TABLE chat_reads (
+        agent_id ${d.integer} NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+        chat_id ${d.integer} NOT NULL REFERENCES chats(id) ON DELETE CASCADE,
+        message_id ${d.integer} NOT NULL,
+        PRIMARY KEY (agent_id, chat_id)
+      );
+      CREATE INDEX chats_by_client ON chats(client_id, id);
+    `,
+  },
 ];

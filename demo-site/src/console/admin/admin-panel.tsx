@@ -1,6 +1,8 @@
 import type { AgentView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import './admin.css';
+import type { CannedRepliesApi } from '../agent-tools/agent-tools-api.ts';
+import { SavedRepliesManager } from '../agent-tools/saved-replies-manager.tsx';
 import type { AdminApi } from './admin-api.ts';
 import { AgentsScreen } from './agents/agents-screen.tsx';
 import { BotsScreen } from './bots/bots-screen.tsx';
@@ -13,6 +15,7 @@ const sections = [
   { id: 'departments', label: 'Departments' },
   { id: 'bots', label: 'Bots' },
   { id: 'agents', label: 'Agents' },
+  { id: 'saved-replies', label: 'Saved replies' },
   { id: 'deliveries', label: 'Delivery log' },
 ] as const;
 type Section = (typeof sections)[number]['id'];
@@ -21,11 +24,13 @@ export interface AdminPanelProps {
   api: AdminApi;
   /** The admin using the panel: it may not demote or deactivate itself. */
   me: AgentView;
+  /** The team's saved replies, with the admin's own token. */
+  savedReplies: CannedRepliesApi;
   onClose: () => void;
 }
 
 /** Manage (spec 1.3): the admin panel of the console, one screen per section. */
-export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
+export function AdminPanel({ api, me, savedReplies, onClose }: AdminPanelProps) {
   const [section, setSection] = useState<Section>('channels');
   /** A chat whose bot events the Bots screen shows at once (opened from the delivery log). */
   const [botChatId, setBotChatId] = useState<number | undefined>(undefined);
@@ -62,6 +67,11 @@ export function AdminPanel({ api, me, onClose }: AdminPanelProps) {
         {section === 'departments' && <DepartmentsScreen api={api} />}
         {section === 'bots' && <BotsScreen api={api} chatId={botChatId} />}
         {section === 'agents' && <AgentsScreen api={api} me={me} />}
+        {section === 'saved-replies' && (
+          <section class="admin-section">
+            <SavedRepliesManager api={savedReplies} scope="team" />
+          </section>
+        )}
         {section === 'deliveries' && <DeliveriesScreen api={api} onShowBotEvents={showBotEvents} />}
       </div>
     </main>

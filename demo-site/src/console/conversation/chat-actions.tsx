@@ -1,6 +1,7 @@
 import type { ChatView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import { errorText } from '../api/api-error.ts';
+import { TransferButton } from '../agent-tools/transfer-button.tsx';
 import type { ConsoleSession } from '../live/console-session.ts';
 
 /** Reply (the spec's accept: the agent takes the chat) and Close, optionally blacklisting the client. */
@@ -33,6 +34,7 @@ export function ChatActions({ session, chat }: { session: ConsoleSession; chat: 
           Reply
         </button>
       )}
+      <TransferButton session={session} chat={chat} />
       <label class="checkbox">
         <input type="checkbox" checked={blacklist} onChange={(e) => setBlacklist(e.currentTarget.checked)} />
         Blacklist

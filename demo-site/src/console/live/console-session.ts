@@ -1,5 +1,6 @@
-import type { AgentView, CallView, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import type { AgentView, CallView, ChatTransferredEvent, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
 import { createAdminApi, type AdminApi } from '../admin/admin-api.ts';
+import { createAgentToolsApi, type AgentToolsApi } from '../agent-tools/agent-tools-api.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { upsertCall } from '../calls/calls-store.ts';
@@ -19,6 +20,10 @@ export interface ConsoleSession {
   api: ApiClient;
   /** The admin API with this agent's token: answers 403 unless the agent is an admin. */
   admin: AdminApi;
+  /** Private notes and transfer. */
+  tools: AgentToolsApi;
+  /** Chats handed to this agent or their department while the console is open, not yet opened or dismissed. */
+  transfers: Store<ChatTransferredEvent[]>;
   inbox: InboxStore;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
@@ -47,6 +52,8 @@ interface SessionDeps {
 export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
+  const tools = createAgentToolsApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
+  const transfers = createStore<ChatTransferredEvent[]>([]);
   const inbox = createInboxStore();
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
@@ -107,6 +114,17 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     conversation.applyMessage(message);
     if (message.author === 'client' && conversation.currentId() !== message.chat_id) inbox.countUnread(message.chat_id);
   });
+  socket.on('chat:transferred', (event) => {
+    inbox.upsert(event.chat);
+    conversation.applyChat(event.chat);
+    transfers.update((list) => [event, ...list.filter((n) => n.chat.id !== event.chat.id)]);
+    notifier.notify({
+      title: `${event.from_agent.name} transferred a chat to you`,
+      body: event.note ?? event.chat.client.display_name,
+      tag: `transfer-${event.chat.id}`,
+      onClick: () => openChat(event.chat.id),
+    });
+  });
   socket.on('message:delivery', (update) => conversation.applyDelivery(update));
   socket.on('offline:new', (message) => {
     offline.update((list) => [message, ...list.filter((m) => m.id !== message.id)]);
@@ -143,6 +161,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     me: saved.agent,
     api,
     admin,
+    tools,
+    transfers,
     offline,
     calls,
     inbox,

@@ -45,9 +45,13 @@ interface MessageItemProps {
 export function MessageItem({ message, chat, meId, onResend }: MessageItemProps) {
   const outgoing = message.author === 'agent' || message.author === 'bot';
   return (
-    <li class={`msg msg--${message.author} ${outgoing ? 'msg--out' : 'msg--in'}`} data-message-id={message.id}>
+    <li
+      class={`msg msg--${message.author} ${outgoing ? 'msg--out' : 'msg--in'}${message.internal ? ' msg--internal' : ''}`}
+      data-message-id={message.id}
+    >
       <div class="msg-head">
         <span class="msg-author">{authorName(message, chat, meId)}</span>
+        {message.internal && message.author === 'agent' && <span class="msg-internal-label">Private note</span>}
         <time class="msg-time" dateTime={message.created_at} title={new Date(message.created_at).toLocaleString()}>
           {formatTime(message.created_at)}
         </time>
@@ -55,7 +59,7 @@ export function MessageItem({ message, chat, meId, onResend }: MessageItemProps)
       <div class="msg-bubble">
         <MessageBody message={message} />
       </div>
-      {message.author === 'agent' && <DeliveryState message={message} onResend={onResend} />}
+      {message.author === 'agent' && !message.internal && <DeliveryState message={message} onResend={onResend} />}
     </li>
   );
 }

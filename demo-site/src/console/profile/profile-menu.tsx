@@ -1,10 +1,12 @@
 import type { AgentView } from '@svc/protocol';
 import { useRef, useState } from 'preact/hooks';
+import type { CannedRepliesApi } from '../agent-tools/agent-tools-api.ts';
+import { SavedRepliesManager } from '../agent-tools/saved-replies-manager.tsx';
 import type { ApiClient } from '../api/api-client.ts';
 import { AgentPhoto, PhotoPicker } from './photo-picker.tsx';
 
 /** The agent's own name in the header, opening its profile: the photo visitors see. */
-export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
+export function ProfileMenu({ api, me, savedReplies }: { api: ApiClient; me: AgentView; savedReplies: CannedRepliesApi }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   /** Escape closes the panel and gives focus back to the button that opened it. */
@@ -46,6 +48,7 @@ export function ProfileMenu({ api, me }: { api: ApiClient; me: AgentView }) {
             upload={async (file) => keep(await api.setPhoto(file))}
             remove={async () => keep(await api.removePhoto())}
           />
+          <SavedRepliesManager api={savedReplies} scope="personal" />
         </div>
       )}
     </span>

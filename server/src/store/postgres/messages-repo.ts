@@ -5,6 +5,9 @@ import type { PgDb } from './pg-db.ts';
 export function createPgMessagesRepo(db: PgDb): MessagesRepo {
   return {
     async listByChat(chatId) {
+      return (await db.all<MessageRow>(`${messageSelect} WHERE m.chat_id = $1 AND m.internal = 0 ORDER BY m.id`, [chatId])).map(toMessage);
+    },
+    async listForAgents(chatId) {
       return (await db.all<MessageRow>(`${messageSelect} WHERE m.chat_id = $1 ORDER BY m.id`, [chatId])).map(toMessage);
     },
     async findById(id) {

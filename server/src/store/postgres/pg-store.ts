@@ -10,6 +10,9 @@ import { createPgChatsRepo } from './chats-repo.ts';
 import { createPgDeliveriesRepo } from './deliveries-repo.ts';
 import { createPgDepartmentsRepo } from './departments-repo.ts';
 import { createPgMessagesRepo } from './messages-repo.ts';
+import { createPgNotesRepo } from './notes-repo.ts';
+import { createPgCannedRepliesRepo } from './canned-replies-repo.ts';
+import { createPgChatReadsRepo } from './chat-reads-repo.ts';
 import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
@@ -28,6 +31,9 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     botEvents: createPgBotEventsRepo(db),
     chats: createPgChatsRepo(db),
     messages: createPgMessagesRepo(db),
+    notes: createPgNotesRepo(db),
+    cannedReplies: createPgCannedRepliesRepo(db),
+    chatReads: createPgChatReadsRepo(db),
     visitors: createPgVisitorsRepo(db),
     offlineMessages: createPgOfflineMessagesRepo(db),
     deliveries: createPgDeliveriesRepo(db),

@@ -65,7 +65,8 @@ export function createPgVisitorsRepo(db: PgDb): VisitorsRepo {
     },
     async recentMessages(chatId, limit = 200) {
       const rows = await db.all<MessageRow>(
-        'SELECT * FROM (SELECT * FROM messages WHERE chat_id = $1 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id',
+        // Private notes never reach the visitor.
+        'SELECT * FROM (SELECT * FROM messages WHERE chat_id = $1 AND internal = 0 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id',
         [chatId, limit],
       );
       return rows.map(toMessage);

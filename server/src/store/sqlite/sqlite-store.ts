@@ -4,6 +4,8 @@ import { createAppearanceRepo } from './appearance-repo.ts';
 import { createBotEventsRepo } from './bot-events-repo.ts';
 import { createBotProvidersRepo } from './bot-providers-repo.ts';
 import { createCallsRepo } from './calls-repo.ts';
+import { createCannedRepliesRepo } from './canned-replies-repo.ts';
+import { createChatReadsRepo } from './chat-reads-repo.ts';
 import { createChannelSitesRepo } from './channel-sites-repo.ts';
 import { createChannelsRepo } from './channels-repo.ts';
 import { createChatsRepo } from './chats-repo.ts';
@@ -11,6 +13,7 @@ import { openDb, type OpenDbOptions } from './db.ts';
 import { createDeliveriesRepo } from './deliveries-repo.ts';
 import { createDepartmentsRepo } from './departments-repo.ts';
 import { createMessagesRepo } from './messages-repo.ts';
+import { createNotesRepo } from './notes-repo.ts';
 import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
@@ -30,6 +33,9 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     botEvents: createBotEventsRepo(db),
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
+    notes: createNotesRepo(db, writes),
+    cannedReplies: createCannedRepliesRepo(db),
+    chatReads: createChatReadsRepo(db),
     visitors: createVisitorsRepo(db, writes),
     offlineMessages: createOfflineMessagesRepo(db, writes),
     deliveries: createDeliveriesRepo(db, writes),

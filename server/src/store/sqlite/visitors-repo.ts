@@ -24,7 +24,8 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
     setPendingDepartment: db.prepare('UPDATE clients SET pending_department_id = ?, updated_at = ? WHERE id = ?'),
     latestChat: db.prepare<[number], { id: number }>('SELECT id FROM chats WHERE client_id = ? ORDER BY id DESC LIMIT 1'),
     recentMessages: db.prepare<[number, number], MessageRow>(
-      'SELECT * FROM (SELECT * FROM messages WHERE chat_id = ? ORDER BY id DESC LIMIT ?) ORDER BY id',
+      // Private notes never reach the visitor.
+      'SELECT * FROM (SELECT * FROM messages WHERE chat_id = ? AND internal = 0 ORDER BY id DESC LIMIT ?) ORDER BY id',
     ),
     messageByExternalId: db.prepare<[number, string], MessageRow>(
       "SELECT * FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE client_id = ?) AND author = 'client' AND external_id = ? ORDER BY id DESC LIMIT 1",
