@@ -51,6 +51,7 @@ import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { partyAddress } from './http/party-address.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
@@ -158,6 +159,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   let stopping = false;
   app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
+  // Outside the error middleware, so error answers carry the headers too.
+  app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
   app.use(errorMiddleware(log));
   app.use(partyAddress());
   const uploadRouter = new Router();
