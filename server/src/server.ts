@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import Router from '@koa/router';
 import Koa from 'koa';
+import { AGENT_NAMESPACE, VISITOR_NAMESPACE } from '@svc/protocol';
 import type { Logger } from 'pino';
 import { Server as SocketServer } from 'socket.io';
 import { resolveAdminToken } from './admin/admin-token.ts';
@@ -55,9 +56,12 @@ import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
+import { partyAddress } from './http/party-address.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
+import { cleanPartySocketInput } from './lib/party-socket-input.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
 import { openStore } from './store/open-store.ts';
@@ -168,7 +172,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   let stopping = false;
   app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
+  // Outside the error middleware, so error answers carry the headers too.
+  app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
   app.use(errorMiddleware(log));
+  app.use(partyAddress());
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });
@@ -194,6 +201,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     ...(redis ? { adapter: redis.adapter } : {}),
   });
   const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
+  // Before the namespaces' own middleware and handlers, which then see clean text only.
+  for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
   attachAgentSocket(io, { store, events, conversations });
   const visitors = attachWidgetGateway(io, {
     store,

@@ -30,7 +30,7 @@ export function registerAgentPhotoRoutes(router: Router, deps: PhotoDeps): void 
   const admin = requireAdmin(deps.adminTokenHash, store);
   const agentId = (raw: string | undefined) => {
     const id = Number(raw);
-    if (!Number.isInteger(id) || id <= 0) throw notFound('No such agent');
+    if (!Number.isSafeInteger(id) || id <= 0) throw notFound('No such agent');
     return id;
   };
   const uploadedPhoto = async (ctx: Context) =>

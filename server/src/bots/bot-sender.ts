@@ -1,4 +1,4 @@
-import { providerEventSchema } from '@svc/protocol';
+import { parsePartyJson, providerEventSchema } from '@svc/protocol';
 import type { DeliveryHandler } from '../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
@@ -83,7 +83,7 @@ function namedEvent(body: string): string | undefined {
 
 function parseInline(body: string) {
   try {
-    const parsed = providerEventSchema.safeParse(JSON.parse(body));
+    const parsed = providerEventSchema.safeParse(parsePartyJson(body));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

@@ -1,4 +1,4 @@
-import { accessTokenSchema } from '@svc/protocol';
+import { accessTokenSchema, parsePartyJson } from '@svc/protocol';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
 import { hashToken } from '../lib/secrets.ts';
@@ -38,7 +38,7 @@ export function createProviderTokens(deps: { store: Store; timeoutMs: number; ur
     if (res.status < 200 || res.status >= 300) throw new Error(`the token URL answered HTTP ${res.status}`);
     let json: unknown;
     try {
-      json = JSON.parse(res.body);
+      json = parsePartyJson(res.body);
     } catch {
       json = undefined;
     }

@@ -8,7 +8,8 @@ import type { Store } from '../store/store.ts';
  */
 export async function channelFromParam(store: Store, raw: string | undefined, widgetOnly?: string): Promise<ChannelRecord> {
   const id = Number(raw);
-  const channel = Number.isInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
+  // Safe integers only: PostgreSQL refuses a bigint past 2^63, where SQLite would just find nothing.
+  const channel = Number.isSafeInteger(id) && id > 0 ? await store.channels.findById(id) : undefined;
   if (!channel) throw notFound('No such channel');
   if (widgetOnly && channel.kind !== 'widget') throw invalidRequest(widgetOnly);
   return channel;

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { parsePartyJson, TooDeeplyNested } from '@svc/protocol';
 import getRawBody from 'raw-body';
 import { AppError, invalidRequest } from './errors.ts';
 
@@ -7,7 +8,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 
 /**
  * Reads the body as JSON whatever its Content-Type: real integrations send JSON as text/plain or with no
- * type at all. An empty body is `undefined`.
+ * type at all. An empty body is `undefined`. Every string in it follows the text rule (`cleanPartyInput`).
  */
 export function jsonBody(limit = BODY_LIMIT_BYTES): Middleware {
   return async (ctx, next) => {
@@ -23,8 +24,9 @@ export function jsonBody(limit = BODY_LIMIT_BYTES): Middleware {
     }
     if (text.trim() !== '') {
       try {
-        ctx.request.body = JSON.parse(text) as unknown;
-      } catch {
+        ctx.request.body = parsePartyJson(text);
+      } catch (err) {
+        if (err instanceof TooDeeplyNested) throw invalidRequest(`The request body is ${err.message}`);
         throw invalidRequest('The request body is not valid JSON');
       }
     }

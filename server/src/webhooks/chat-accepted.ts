@@ -1,4 +1,4 @@
-import { chatAcceptedAnswerSchema, type CrmView, type WebhookPayload } from '@svc/protocol';
+import { chatAcceptedAnswerSchema, parsePartyJson, type CrmView, type WebhookPayload } from '@svc/protocol';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
@@ -35,7 +35,7 @@ export function attachChatAccepted(deps: { store: Store; events: DomainEvents; l
     });
     let parsed;
     try {
-      parsed = chatAcceptedAnswerSchema.safeParse(JSON.parse(response.body));
+      parsed = chatAcceptedAnswerSchema.safeParse(parsePartyJson(response.body));
     } catch {
       parsed = undefined;
     }

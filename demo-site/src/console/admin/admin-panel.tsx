@@ -1,3 +1,5 @@
+// First, before any module that builds schemas: the console's policy has no 'unsafe-eval'.
+import '@svc/protocol/strict-csp';
 import type { AgentView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import './admin.css';

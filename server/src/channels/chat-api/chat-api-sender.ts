@@ -1,4 +1,4 @@
-import { chatApiReplySchema } from '@svc/protocol';
+import { chatApiReplySchema, parsePartyJson } from '@svc/protocol';
 import { integratorUrl } from './chat-api-outbound.ts';
 import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../../lib/outbound-url.ts';
@@ -52,7 +52,7 @@ export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolic
 
 function parseReply(body: string) {
   try {
-    const parsed = chatApiReplySchema.safeParse(JSON.parse(body));
+    const parsed = chatApiReplySchema.safeParse(parsePartyJson(body));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

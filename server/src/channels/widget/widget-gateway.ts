@@ -281,8 +281,8 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       await conversations.handOverToAgents(live.id, 'The visitor asked for a person.');
       return undefined;
     });
-    // The event carries no payload: its only argument is the acknowledgement.
-    socket.on('agent:request', (ack) => void requestAgent(undefined, ack));
+    // The event carries no payload: the acknowledgement is its last argument, even when a page sends one anyway.
+    socket.on('agent:request', (...args: unknown[]) => void requestAgent(undefined, args.at(-1) as Ack<undefined>));
 
     const endChat = handle(socket, async () => {
       await spend('visitorUpdates');
@@ -291,7 +291,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
       await conversations.endByClient(live.id);
       return undefined;
     });
-    socket.on('chat:end', (ack) => void endChat(undefined, ack));
+    socket.on('chat:end', (...args: unknown[]) => void endChat(undefined, args.at(-1) as Ack<undefined>));
 
     socket.on('page:view', async (raw: unknown) => {
       const page = pageInfoSchema.safeParse(raw);

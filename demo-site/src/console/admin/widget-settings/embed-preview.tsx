@@ -12,6 +12,16 @@ export function previewSnippet(embed: string): string | null {
   return `<script async src="${escapeAttribute(src)}" data-svc-widget="${escapeAttribute(widgetId)}"></script>`;
 }
 
+/** The blank page's look, set through CSSOM: the frame inherits the console's policy, which refuses
+ * style attributes (server/src/http/security-headers.ts). */
+function styleBlankPage(frame: HTMLIFrameElement) {
+  const body = frame.contentDocument?.body;
+  if (!body) return;
+  Object.assign(body.style, { margin: '0', fontFamily: 'system-ui', color: '#5d6a82' });
+  const text = body.querySelector('p');
+  if (text) text.style.padding = '1rem';
+}
+
 /**
  * The widget as a site's visitors will see it: a blank page holding only the embed snippet, in an iframe.
  * The frame is not sandboxed because the widget keeps its visitor in the page's localStorage, which an
@@ -20,6 +30,8 @@ export function previewSnippet(embed: string): string | null {
 export function EmbedPreview({ embed, name }: { embed: string; name: string }) {
   const snippet = previewSnippet(embed);
   if (!snippet) return <p class="muted">No preview: the embed snippet is not the service's loader script.</p>;
-  const page = `<!doctype html><html><head><meta charset="utf-8"><title>Preview</title></head><body style="margin:0;font-family:system-ui;color:#5d6a82"><p style="padding:1rem">A page of your site.</p>${snippet}</body></html>`;
-  return <iframe class="embed-preview" title={`Preview of the ${name} widget`} srcDoc={page} />;
+  const page = `<!doctype html><html><head><meta charset="utf-8"><title>Preview</title></head><body><p>A page of your site.</p>${snippet}</body></html>`;
+  return (
+    <iframe class="embed-preview" title={`Preview of the ${name} widget`} srcDoc={page} onLoad={(e) => styleBlankPage(e.currentTarget)} />
+  );
 }
