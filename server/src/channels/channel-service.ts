@@ -8,6 +8,8 @@ import type { ChannelRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 
+const minutesToMs = (minutes: number | null) => (minutes === null ? null : Math.max(1, Math.round(minutes * 60_000)));
+
 /** Channel administration: creation, update (bot attachment included) and deletion, with every check. */
 export function createChannelService(deps: { store: Store; events: DomainEvents; urlPolicy: UrlPolicy }) {
   const { store, events, urlPolicy } = deps;
@@ -77,6 +79,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
         callback: request.callback,
+        autoCloseMs: request.auto_close_minutes === undefined ? undefined : minutesToMs(request.auto_close_minutes),
       };
       if (request.bot !== undefined) {
         if (request.bot === null) patch.bot = null;

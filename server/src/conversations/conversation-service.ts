@@ -219,6 +219,24 @@ export function createConversationService(deps: {
       return closeChat(await chatForAgent(agent, chatId), blacklist);
     },
 
+    /**
+     * The service ends a chat nobody wrote in since `idleSince` (the channel's auto_close_minutes), exactly as an
+     * agent's close does, with a system message saying why. False when the chat was closed or written in
+     * meanwhile (by another node's sweep too): then nothing is announced.
+     */
+    async closeIdle(chatId: number, idleSince: number, note: string): Promise<boolean> {
+      const chat = await store.chats.findById(chatId);
+      if (!chat || chat.state === 'closed') return false;
+      const notice = (await deps.botNotices?.chatClosed(chat)) ?? null;
+      const result = await store.chats.closeIdle(chatId, idleSince, note, notice);
+      if (!result) return false;
+      if (notice) events.emit('delivery.enqueued');
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      events.emit('chat.closed', { chat: result.chat });
+      return true;
+    },
+
     /** The client ends their own chat (the widget's End chat): closed exactly as an agent closes it. */
     async endByClient(chatId: number): Promise<ChatRecord> {
       const chat = await store.chats.findById(chatId);

@@ -18,6 +18,7 @@ export interface ChannelRow {
   created_at: number;
   agent_ids_json: string;
   callback_json: string | null;
+  auto_close_ms: number | null;
 }
 
 export const toChannel = (r: ChannelRow): ChannelRecord => ({
@@ -38,6 +39,7 @@ export const toChannel = (r: ChannelRow): ChannelRecord => ({
   signingSecret: r.signing_secret,
   createdAt: r.created_at,
   callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
+  autoCloseMs: r.auto_close_ms === null ? null : Number(r.auto_close_ms),
 });
 
 export interface NewChannel {
@@ -64,6 +66,7 @@ export interface ChannelPatch {
   bot?: { providerRowId: number; token: string } | null;
   signingSecret?: string;
   callback?: CallbackSettings;
+  autoCloseMs?: number | null;
 }
 
 /** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
@@ -78,6 +81,7 @@ export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
     callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
     bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
     bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
+    auto_close_ms: patch.autoCloseMs,
   };
   return Object.entries(columns).filter(([, v]) => v !== undefined);
 }
@@ -88,6 +92,8 @@ export interface ChannelsRepo {
   findByPublicId(publicId: string): Promise<ChannelRecord | undefined>;
   /** Live channels whose attached bot is this provider's. */
   withBot(providerRowId: number): Promise<ChannelRecord[]>;
+  /** Live channels whose idle chats the service closes, with how long a chat may stay idle. */
+  withAutoClose(): Promise<{ id: number; autoCloseMs: number }[]>;
   list(): Promise<ChannelRecord[]>;
   /** Applies the patch (agent list replaced whole) in one unit of work. */
   update(id: number, patch: ChannelPatch): Promise<ChannelRecord | undefined>;

@@ -111,6 +111,17 @@ export interface ChatsRepo {
   /** Closes the chat, blocking its client too when asked, and tells its bot (`closedNotice`) in the same
    * unit of work. False when the chat was already closed. */
   close(chatId: number, blacklist: boolean, closedNotice?: NewDelivery | null): Promise<boolean>;
+  /** Up to `limit` live chats of the channel with no message since `idleSince` (ms), the longest idle first. */
+  listIdle(channelId: number, idleSince: number, limit: number): Promise<number[]>;
+  /** Closes the chat if it is still live and still idle since `idleSince`, with a system message saying why and
+   * its bot told (`closedNotice`), in one unit of work. Undefined when it was closed or written in meanwhile
+   * (another node's sweep, a new message). */
+  closeIdle(
+    chatId: number,
+    idleSince: number,
+    note: string,
+    closedNotice?: NewDelivery | null,
+  ): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;
   /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
    * work. Undefined when the bot did not hold it. */
   handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;

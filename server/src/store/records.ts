@@ -44,6 +44,8 @@ export interface ChannelRecord {
   createdAt: number;
   /** Callback calls of a widget channel; null when never set (calls disabled). */
   callback: CallbackSettings | null;
+  /** How long an open or bot chat may go without a message before the service closes it; null: never. */
+  autoCloseMs: number | null;
 }
 
 export interface BotProviderRecord {
