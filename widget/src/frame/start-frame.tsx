@@ -98,6 +98,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     call: (phone) => void callbacks.request(phone),
     // The triggers script on the page runs the rules; the frame has nothing to do with them.
     rules: () => undefined,
+    page: (page) => profile.pageView(pageInfo(page, win.navigator.userAgent)),
   });
   const fire = (event: FrameToHost['fire']) => toHost('fire', event);
   const saved = savedState(init.saved, (value) => toHost('save', value));
