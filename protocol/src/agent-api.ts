@@ -143,6 +143,8 @@ export const updateChannelSchema = z
     callback: callbackSettingsSchema,
     /** Issue 24: an open or bot chat with no message for this long is closed by the service; null: never. */
     auto_close_minutes: autoCloseMinutes,
+    /** Issue 24: widget channels; agents see the visitor's draft as they type, and the widget says so. */
+    typing_preview: z.boolean(),
   })
   .partial()
   .strict();
@@ -203,6 +205,8 @@ export interface ChannelView {
   allowed_sites?: string[];
   webhook_events?: WebhookEventName[];
   callback?: CallbackSettings;
+  /** Agents see the visitor's draft as they type (off by default). */
+  typing_preview?: boolean;
 }
 
 // ---- admin API: bot providers ----

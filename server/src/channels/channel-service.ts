@@ -68,6 +68,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         throw invalidRequest('allowed_sites: only widget channels have them');
       if (channel.kind === 'chat_api' && request.webhook_events !== undefined)
         throw invalidRequest('webhook_events: only widget channels have them');
+      if (channel.kind === 'chat_api' && request.typing_preview !== undefined)
+        throw invalidRequest('typing_preview: only widget channels have it');
       if (channel.kind === 'chat_api' && request.callback !== undefined) throw invalidRequest('callback: only widget channels have calls');
       await checkUrl('webhook_url', request.webhook_url);
       await checkAgents(request.agent_ids);
@@ -79,6 +81,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
         callback: request.callback,
+        typingPreview: request.typing_preview,
         autoCloseMs: request.auto_close_minutes === undefined ? undefined : minutesToMs(request.auto_close_minutes),
       };
       if (request.bot !== undefined) {

@@ -33,5 +33,6 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, a
     allowed_sites: allowedSites,
     webhook_events: c.webhookEvents,
     callback: c.callback ?? DISABLED_CALLBACK,
+    typing_preview: c.typingPreview,
   };
 }

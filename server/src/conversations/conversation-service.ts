@@ -97,11 +97,17 @@ export function createConversationService(deps: {
     },
 
     /** Typing from the customer's side; shown only when the client has a live chat. */
-    async receiveClientTyping(channel: ChannelRecord, client: ClientRef, state: 'start' | 'stop') {
+    async receiveClientTyping(channel: ChannelRecord, client: ClientRef, state: 'start' | 'stop', draft?: string) {
       const { changed, liveChatId } = await store.chats.updateClientProfile(channel.id, client);
       if (liveChatId === null) return;
       if (changed) await publishChat(liveChatId);
-      events.emit('typing', { chatId: liveChatId, channelId: channel.id, author: 'client', state });
+      events.emit('typing', {
+        chatId: liveChatId,
+        channelId: channel.id,
+        author: 'client',
+        state,
+        ...(draft !== undefined ? { text: draft } : {}),
+      });
     },
 
     async sendAgentMessage(agent: AgentRecord, chatId: number, request: AgentMessageRequest): Promise<MessageRecord> {

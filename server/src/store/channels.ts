@@ -19,6 +19,7 @@ export interface ChannelRow {
   agent_ids_json: string;
   callback_json: string | null;
   auto_close_ms: number | null;
+  typing_preview: number;
 }
 
 export const toChannel = (r: ChannelRow): ChannelRecord => ({
@@ -40,6 +41,7 @@ export const toChannel = (r: ChannelRow): ChannelRecord => ({
   createdAt: r.created_at,
   callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
   autoCloseMs: r.auto_close_ms === null ? null : Number(r.auto_close_ms),
+  typingPreview: r.typing_preview === 1,
 });
 
 export interface NewChannel {
@@ -67,6 +69,7 @@ export interface ChannelPatch {
   signingSecret?: string;
   callback?: CallbackSettings;
   autoCloseMs?: number | null;
+  typingPreview?: boolean;
 }
 
 /** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
@@ -82,6 +85,7 @@ export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
     bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
     bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
     auto_close_ms: patch.autoCloseMs,
+    typing_preview: patch.typingPreview === undefined ? undefined : patch.typingPreview ? 1 : 0,
   };
   return Object.entries(columns).filter(([, v]) => v !== undefined);
 }

@@ -46,6 +46,8 @@ export interface ChannelRecord {
   callback: CallbackSettings | null;
   /** How long an open or bot chat may go without a message before the service closes it; null: never. */
   autoCloseMs: number | null;
+  /** Widget: agents see the visitor's draft as they type (the widget tells the visitor). */
+  typingPreview: boolean;
 }
 
 export interface BotProviderRecord {

@@ -154,4 +154,12 @@ export const migrations: Migration[] = [
       CREATE INDEX chats_idle ON chats(channel_id, last_activity_at) WHERE state != 'closed';
     `,
   },
+  {
+    version: 12,
+    name: 'typing preview per channel',
+    sql: (d) => `
+      -- 1: agents see the visitor's draft as they type (the widget tells the visitor); never stored
+      ALTER TABLE channels ADD COLUMN typing_preview ${d.integer} NOT NULL DEFAULT 0;
+    `,
+  },
 ];

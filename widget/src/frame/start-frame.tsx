@@ -11,6 +11,7 @@ import type {
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
+import { createDraftSender } from '../features/typing/typing-preview.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
 import { chooseLocale } from '../i18n/choose-locale.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
@@ -120,7 +121,23 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const profile = startProfileSync(socket, pageInfo(init.page, win.navigator.userAgent), (kind, value) => {
     if (kind === 'contact') conversation.set((c) => reduceConversation(c, { type: 'contact', contact: value as ContactInfo }));
   });
-  const typing = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
+  const typingReporter = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
+  // Issue 24: the draft leaves the browser only when the channel shows it to agents (the session says so).
+  const typingPreview = createStore(false);
+  socket.on('session', (session) => typingPreview.set(session.typing_preview));
+  const draft = createDraftSender((text) => socket.connected && socket.emit('typing', { state: 'start', text }));
+  const typing = {
+    input(text: string) {
+      const hasText = !!text.trim();
+      typingReporter.input(hasText);
+      if (hasText && typingPreview.get()) draft.update(text);
+      else draft.cancel();
+    },
+    stop() {
+      draft.cancel();
+      typingReporter.stop();
+    },
+  };
   const act = createViewController(view, () => conversation.get().live, fire, emit);
   // The loader opens the window itself; the invitation shows in it and reaches the agents as context.
   const invite = (invitation: Invitation) => {
@@ -246,7 +263,8 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       outbox.set((o) => requeue(o, id));
       sender.flush();
     },
-    typing: (hasText) => typing.input(hasText),
+    typing: (text) => typing.input(text),
+    typingPreview,
     callback: callbacks,
     saveContact: (contact) =>
       new Promise((resolve) => {

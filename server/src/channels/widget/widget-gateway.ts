@@ -1,4 +1,5 @@
 import {
+  TYPING_PREVIEW_MAX,
   contactInfoSchema,
   customDataSchema,
   invitationSchema,
@@ -108,6 +109,14 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     }
   });
 
+  /** Issue 24: the visitor's draft goes to agents only while the channel has typing_preview, read now (an admin
+   * may just have turned it off), cut to 1,000 code points; it is never stored. */
+  async function typingDraft(channelId: number, text: unknown): Promise<string | undefined> {
+    if (typeof text !== 'string') return undefined;
+    const channel = await store.channels.findById(channelId);
+    return channel?.typingPreview ? [...text].slice(0, TYPING_PREVIEW_MAX).join('') : undefined;
+  }
+
   async function session(socket: VisitorSocket): Promise<WidgetSession> {
     const { channel, visitor, token } = socket.data;
     const live = await store.visitors.liveChat(visitor.id);
@@ -131,6 +140,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         : null,
       callback: await deps.calls.availabilityFor(channel, visitor.id),
       call: call ? visitorCallView(call) : null,
+      typing_preview: channel.typingPreview,
     };
   }
 
@@ -194,10 +204,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     );
 
     socket.on('typing', async (raw: unknown) => {
-      const state = (raw as { state?: unknown } | null)?.state;
+      const { state, text } = (raw ?? {}) as { state?: unknown; text?: unknown };
       if (state !== 'start' && state !== 'stop') return;
       if (!(await rateLimits.visitorTyping.take(`visitor:${socket.data.visitor.id}`))) return;
-      await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state).catch(() => undefined);
+      const draft = await typingDraft(channel.id, text);
+      await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state, draft).catch(() => undefined);
     });
 
     socket.on(
