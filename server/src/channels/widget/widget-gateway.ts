@@ -25,6 +25,7 @@ import type { DepartmentService } from '../../departments/department-service.ts'
 import type { GeoIpSource } from '../../geoip/geoip-source.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
+import { createVisitorSocketLimit } from './visitor-socket-limit.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import { isSignedUserToken } from '../../lib/user-token-signature.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
@@ -88,6 +89,8 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     return forwarded || socket.handshake.address;
   };
 
+  const socketLimit = createVisitorSocketLimit(async (visitorId) => (await nsp.in(visitorRoom(visitorId)).fetchSockets()).length);
+
   nsp.use(async (socket, next) => {
     try {
       const handshake = visitorHandshakeSchema.safeParse(socket.handshake.auth);
@@ -102,6 +105,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         visitor = await store.visitors.create(channel.id, `v_${randomToken(12)}`, hashToken(token));
       }
       socket.data = { channel, visitor, token: token! };
+      if (!(await socketLimit.admit(visitor.id))) return next(new Error('rate_limited'));
       next();
     } catch (err) {
       log.error({ err }, 'visitor handshake failed');
@@ -168,7 +172,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
 
   nsp.on('connection', async (socket) => {
     const { channel } = socket.data;
-    await socket.join([visitorRoom(socket.data.visitor.id), channelVisitorsRoom(channel.id)]);
+    try {
+      await socket.join([visitorRoom(socket.data.visitor.id), channelVisitorsRoom(channel.id)]);
+    } finally {
+      socketLimit.settled(socket.data.visitor.id);
+    }
     const spend = async (budget: 'visitorMessages' | 'visitorUpdates') => {
       if (!(await rateLimits[budget].take(`visitor:${socket.data.visitor.id}`))) throw new VisitorError('rate_limited');
     };
