@@ -15,14 +15,12 @@ export function AutoCloseSettings({ api, channel, onChanged }: { api: AdminApi; 
   const submit = (event: Event) => {
     event.preventDefault();
     const value = minutes.trim() === '' ? null : Number(minutes);
-    const body = validBody(updateChannelSchema, { auto_close_minutes: value });
-    void form.run(
-      async () => {
-        await api.updateChannel(channel.id, body);
-        onChanged();
-      },
-      value === null ? 'Chats stay open until someone closes them.' : `Idle chats close after ${value} minutes.`,
-    );
+    const done = value === null ? 'Chats stay open until someone closes them.' : `Idle chats close after ${value} minutes.`;
+    // Checked inside run: our check's refusal shows in the form as the API's would.
+    void form.run(async () => {
+      await api.updateChannel(channel.id, validBody(updateChannelSchema, { auto_close_minutes: value }));
+      onChanged();
+    }, done);
   };
   return (
     <form class="admin-form" onSubmit={submit} aria-labelledby="auto-close-title" noValidate>

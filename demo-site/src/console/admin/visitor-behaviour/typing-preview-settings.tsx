@@ -14,9 +14,8 @@ export function TypingPreviewSettings({ api, channel, onChanged }: { api: AdminA
   const form = useSubmit();
   const submit = (event: Event) => {
     event.preventDefault();
-    const body = validBody(updateChannelSchema, { typing_preview: on });
     void form.run(async () => {
-      await api.updateChannel(channel.id, body);
+      await api.updateChannel(channel.id, validBody(updateChannelSchema, { typing_preview: on }));
       onChanged();
     }, 'Saved.');
   };
