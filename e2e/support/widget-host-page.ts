@@ -41,8 +41,9 @@ export class WidgetHostPage {
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname === '/pixel.png') return void res.writeHead(200, { 'content-type': 'image/png' }).end(PIXEL);
-    if (url.pathname !== '/' && url.pathname !== '/other-page') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(this.embed, url.searchParams.get('throw')));
+    const app = url.pathname.startsWith('/app/');
+    if (url.pathname !== '/' && url.pathname !== '/other-page' && !app) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(this.embed, url.searchParams.get('throw'), app));
   }
 
   close(): Promise<void> {
@@ -51,7 +52,26 @@ export class WidgetHostPage {
   }
 }
 
-function page(embed: string, throwing: string | null): string {
+/**
+ * Under `/app/`: a single-page app, as a React or Vue router makes one. Its links change the address with
+ * `history.pushState` and then the title, the back button (`popstate`) sets the title of the page it returns
+ * to; the page is never loaded again.
+ */
+const SPA = `
+  <nav><a href="/app/teas" data-title="Teas">Teas</a> <a href="/app/cart" data-title="Cart">Cart</a></nav>
+  <script>
+    const titles = { '/app/': 'Host shop', '/app/teas': 'Teas', '/app/cart': 'Cart' };
+    document.addEventListener('click', (event) => {
+      const link = event.target.closest('a[data-title]');
+      if (!link) return;
+      event.preventDefault();
+      history.pushState({}, '', link.getAttribute('href'));
+      setTimeout(() => (document.title = link.dataset.title), 50);
+    });
+    addEventListener('popstate', () => (document.title = titles[location.pathname] || 'Host shop'));
+  </script>`;
+
+function page(embed: string, throwing: string | null, app = false): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -80,6 +100,7 @@ function page(embed: string, throwing: string | null): string {
 <body>
   <h1>Host shop</h1>
   <p>A page of the site that embeds the chat.</p>
+  ${app ? SPA : ''}
   ${embed}
 </body>
 </html>`;

@@ -99,6 +99,8 @@ const siteOrigin = z
     return url.pathname === '/' && !/[?#@]/.test(value) && SITE_ORIGIN.test(url.origin) ? url.origin : fail();
   });
 const allowedSites = z.array(siteOrigin).max(50);
+// At most a year: longer is "never" (null), and the stored milliseconds stay well inside an integer.
+const autoCloseMinutes = z.number().positive('must be a positive number of minutes').max(525_600).nullable();
 const botAttachment = z.object({ provider_id: z.string().min(1).max(200), token: z.string().min(1).max(500) });
 
 export const createChatApiChannelSchema = z.object({
@@ -139,6 +141,10 @@ export const updateChannelSchema = z
     allowed_sites: allowedSites,
     bot: botAttachment.nullable(),
     callback: callbackSettingsSchema,
+    /** Issue 24: an open or bot chat with no message for this long is closed by the service; null: never. */
+    auto_close_minutes: autoCloseMinutes,
+    /** Issue 24: widget channels; agents see the visitor's draft as they type, and the widget says so. */
+    typing_preview: z.boolean(),
   })
   .partial()
   .strict();
@@ -186,6 +192,8 @@ export interface ChannelView {
   /** Standard Webhooks secret that signs the channel's outbound requests; admins only. */
   signing_secret: string;
   created_at: string;
+  /** Minutes without a message after which the service closes an open or bot chat; null: never. */
+  auto_close_minutes: number | null;
   /** chat_api */
   chunked?: boolean;
   endpoint?: string;
@@ -197,6 +205,8 @@ export interface ChannelView {
   allowed_sites?: string[];
   webhook_events?: WebhookEventName[];
   callback?: CallbackSettings;
+  /** Agents see the visitor's draft as they type (off by default). */
+  typing_preview?: boolean;
 }
 
 // ---- admin API: bot providers ----

@@ -13,7 +13,8 @@ export interface AgentServerEvents {
   'chat:updated': (chat: ChatView) => void;
   'message:new': (message: MessageView) => void;
   'message:delivery': (update: { chat_id: number; message_id: number; delivery: DeliveryState; error?: string }) => void;
-  typing: (event: { chat_id: number; author: 'client' | 'agent' | 'bot'; agent_id?: number; state: TypingState }) => void;
+  /** `text`: the visitor's draft, on a channel with typing_preview only (at most 1,000 code points). */
+  typing: (event: { chat_id: number; author: 'client' | 'agent' | 'bot'; agent_id?: number; state: TypingState; text?: string }) => void;
   presence: (event: { agent: AgentView }) => void;
   'channel:status': (event: { channel_id: number; status: 0 | 1 }) => void;
   /** A visitor left a message through the widget's offline form. */

@@ -18,6 +18,8 @@ export type VisitorHandshake = z.infer<typeof visitorHandshakeSchema>;
 
 /** Longest text a visitor may send in one message, in code points (the Chat API's limit too). */
 export const VISITOR_TEXT_MAX = 1000;
+/** The longest draft a typing preview carries, in code points (issue 24). */
+export const TYPING_PREVIEW_MAX = 1000;
 
 // ---- what the page and the widget send (all untrusted: spec 5.5) ----
 const shortText = (max: number) => z.string().trim().max(max);
@@ -128,6 +130,8 @@ export interface WidgetSession {
   callback: CallbackAvailability;
   /** The visitor's callback in progress, if any. */
   call: VisitorCallView | null;
+  /** Agents see what the visitor types before it is sent (the channel's typing_preview): the widget says so. */
+  typing_preview: boolean;
 }
 
 /** Public settings the loader fetches before the chat UI is needed: the one small request it makes. */
@@ -166,7 +170,8 @@ export interface VisitorServerEvents {
 
 export interface VisitorClientEvents {
   'message:send': (message: VisitorMessageRequest, ack: Ack<VisitorMessageView>) => void;
-  typing: (event: { state: 'start' | 'stop' }) => void;
+  /** `text`: the draft, read only when the channel has typing_preview (session.typing_preview). */
+  typing: (event: { state: 'start' | 'stop'; text?: string }) => void;
   'contact:set': (contact: ContactInfo, ack: Ack) => void;
   'custom-data:set': (fields: CustomDataField[], ack: Ack) => void;
   'user-token:set': (token: string | SignedUserToken, ack: Ack) => void;

@@ -47,6 +47,7 @@ export const widgetTextKeys = [
   'delivery.failed',
   'delivery.retry',
   'typing.someone',
+  'typing.preview_notice',
   'rating.prompt',
   'rating.good',
   'rating.bad',

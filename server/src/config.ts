@@ -19,6 +19,7 @@ const envSchema = z.object({
   SVC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   SVC_RATING_WINDOW_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  SVC_AUTO_CLOSE_SWEEP_S: z.coerce.number().positive().max(86_400).default(60),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
@@ -57,6 +58,8 @@ export interface Config {
   webhookRetryMs: number;
   /** chat_finished waits this long for the visitor's rating of a chat the widget asks to rate; 0 sends it at once. */
   ratingWindowMs: number;
+  /** How often idle chats of channels with auto_close_minutes are looked for and closed. */
+  autoCloseSweepMs: number;
   rateLimits: boolean;
   /** Look up where visitors' addresses are (spec 2.3 session.geoip) in the bundled offline data. */
   geoip: boolean;
@@ -99,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookTimeoutMs: e.SVC_WEBHOOK_TIMEOUT_MS,
     webhookRetryMs: e.SVC_WEBHOOK_RETRY_MS,
     ratingWindowMs: e.SVC_RATING_WINDOW_MS,
+    autoCloseSweepMs: Math.round(e.SVC_AUTO_CLOSE_SWEEP_S * 1000),
     rateLimits: e.SVC_RATE_LIMITS === 'on',
     geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',

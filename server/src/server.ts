@@ -39,6 +39,7 @@ import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
 import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
+import { startAutoClose } from './conversations/auto-close.ts';
 import { createConversationService } from './conversations/conversation-service.ts';
 import { createNoteService } from './notes/note-service.ts';
 import { registerNoteRoutes } from './notes/note-routes.ts';
@@ -236,6 +237,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   );
   sweep.unref();
   const hoursWatch = watchBusinessHours({ store, events, log });
+  const autoClose = startAutoClose({ store, conversations, intervalMs: config.autoCloseSweepMs, log });
+  autoClose.tick();
 
   let closing: Promise<void> | undefined;
   return {
@@ -253,6 +256,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         clearInterval(renewTokens);
         visitorCalls.stop();
         hoursWatch.stop();
+        await autoClose.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

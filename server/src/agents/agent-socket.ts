@@ -86,6 +86,7 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
       author: e.author,
       ...(e.agentId !== undefined ? { agent_id: e.agentId } : {}),
       state: e.state,
+      ...(e.text !== undefined ? { text: e.text } : {}),
     }),
   );
   events.on('presence', ({ agent, channelIds }) => {

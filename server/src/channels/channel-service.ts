@@ -8,6 +8,8 @@ import type { ChannelRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 
+const minutesToMs = (minutes: number | null) => (minutes === null ? null : Math.max(1, Math.round(minutes * 60_000)));
+
 /** Channel administration: creation, update (bot attachment included) and deletion, with every check. */
 export function createChannelService(deps: { store: Store; events: DomainEvents; urlPolicy: UrlPolicy }) {
   const { store, events, urlPolicy } = deps;
@@ -66,6 +68,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         throw invalidRequest('allowed_sites: only widget channels have them');
       if (channel.kind === 'chat_api' && request.webhook_events !== undefined)
         throw invalidRequest('webhook_events: only widget channels have them');
+      if (channel.kind === 'chat_api' && request.typing_preview !== undefined)
+        throw invalidRequest('typing_preview: only widget channels have it');
       if (channel.kind === 'chat_api' && request.callback !== undefined) throw invalidRequest('callback: only widget channels have calls');
       await checkUrl('webhook_url', request.webhook_url);
       await checkAgents(request.agent_ids);
@@ -77,6 +81,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
         callback: request.callback,
+        typingPreview: request.typing_preview,
+        autoCloseMs: request.auto_close_minutes === undefined ? undefined : minutesToMs(request.auto_close_minutes),
       };
       if (request.bot !== undefined) {
         if (request.bot === null) patch.bot = null;

@@ -20,6 +20,7 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, a
     bot: c.bot && { provider_id: c.bot.providerId, token: c.bot.token },
     signing_secret: c.signingSecret,
     created_at: iso(c.createdAt),
+    auto_close_minutes: c.autoCloseMs === null ? null : c.autoCloseMs / 60_000,
   };
   if (c.kind === 'chat_api') {
     const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);
@@ -32,5 +33,6 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, a
     allowed_sites: allowedSites,
     webhook_events: c.webhookEvents,
     callback: c.callback ?? DISABLED_CALLBACK,
+    typing_preview: c.typingPreview,
   };
 }

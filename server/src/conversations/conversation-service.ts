@@ -65,14 +65,18 @@ export function createConversationService(deps: {
     return channel;
   }
 
+  /** What a close sends, written with it: the bot's CHAT_CLOSED and the site owner's chat_finished. */
+  async function closeNotices(chat: ChatRecord, blacklist: boolean): Promise<NewDelivery[]> {
+    const closing: ChatRecord = { ...chat, state: 'closed', blacklisted: blacklist, closedAt: Date.now() };
+    const notices = await Promise.all([deps.botNotices?.chatClosed(chat), deps.webhookNotices?.chatFinished(closing)]);
+    return notices.filter((notice) => notice != null);
+  }
+
   /** One close for every side: the bot's CHAT_CLOSED and the site owner's chat_finished written with it (a
    * shutdown right after the close loses neither), then chat.closed (sockets, transcripts). */
   async function closeChat(chat: ChatRecord, blacklist: boolean): Promise<ChatRecord> {
     if (chat.state === 'closed') return chat;
-    const closing: ChatRecord = { ...chat, state: 'closed', blacklisted: blacklist, closedAt: Date.now() };
-    const notices = (await Promise.all([deps.botNotices?.chatClosed(chat), deps.webhookNotices?.chatFinished(closing)])).filter(
-      (notice) => notice != null,
-    );
+    const notices = await closeNotices(chat, blacklist);
     const closedNow = await store.chats.close(chat.id, blacklist, notices);
     if (closedNow && notices.length) events.emit('delivery.enqueued');
     const closed = (await publishChat(chat.id))!;
@@ -110,11 +114,17 @@ export function createConversationService(deps: {
     },
 
     /** Typing from the customer's side; shown only when the client has a live chat. */
-    async receiveClientTyping(channel: ChannelRecord, client: ClientRef, state: 'start' | 'stop') {
+    async receiveClientTyping(channel: ChannelRecord, client: ClientRef, state: 'start' | 'stop', draft?: string) {
       const { changed, liveChatId } = await store.chats.updateClientProfile(channel.id, client);
       if (liveChatId === null) return;
       if (changed) await publishChat(liveChatId);
-      events.emit('typing', { chatId: liveChatId, channelId: channel.id, author: 'client', state });
+      events.emit('typing', {
+        chatId: liveChatId,
+        channelId: channel.id,
+        author: 'client',
+        state,
+        ...(draft !== undefined ? { text: draft } : {}),
+      });
     },
 
     async sendAgentMessage(agent: AgentRecord, chatId: number, request: AgentMessageRequest): Promise<MessageRecord> {
@@ -230,6 +240,24 @@ export function createConversationService(deps: {
 
     async close(agent: AgentRecord, chatId: number, blacklist: boolean): Promise<ChatRecord> {
       return closeChat(await chatForAgent(agent, chatId), blacklist);
+    },
+
+    /**
+     * The service ends a chat nobody wrote in since `idleSince` (the channel's auto_close_minutes), exactly as an
+     * agent's close does, with a system message saying why. False when the chat was closed or written in
+     * meanwhile (by another node's sweep too): then nothing is announced.
+     */
+    async closeIdle(chatId: number, idleSince: number, note: string): Promise<boolean> {
+      const chat = await store.chats.findById(chatId);
+      if (!chat || chat.state === 'closed') return false;
+      const notices = await closeNotices(chat, false);
+      const result = await store.chats.closeIdle(chatId, idleSince, note, notices);
+      if (!result) return false;
+      if (notices.length) events.emit('delivery.enqueued');
+      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('chat.updated', { chat: result.chat });
+      events.emit('chat.closed', { chat: result.chat });
+      return true;
     },
 
     /** The client ends their own chat (the widget's End chat): closed exactly as an agent closes it. */

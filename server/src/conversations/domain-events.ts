@@ -33,7 +33,10 @@ export interface DomainEventMap {
     },
   ];
   'message.delivery': [{ chatId: number; channelId: number; messageId: number; delivery: DeliveryState; error: string | null }];
-  typing: [{ chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop' }];
+  /** `text`: the visitor's draft, only on a channel with typing_preview. */
+  typing: [
+    { chatId: number; channelId: number; author: 'client' | 'agent' | 'bot'; agentId?: number; state: 'start' | 'stop'; text?: string },
+  ];
   presence: [{ agent: AgentRecord; channelIds: number[] }];
   /** An admin changed an agent (name, photo, role, activity...). */
   'agent.updated': [{ agent: AgentRecord }];

@@ -32,6 +32,8 @@ export async function seedDemo(deps: { store: Store; agents: AgentService; chann
     allowed_sites: [],
     webhook_events: [...webhookEventNames],
   });
+  // Issue 24: a visitor who walked away does not leave the chat open forever.
+  await deps.channels.update(widget.id, { auto_close_minutes: 30 });
   const botUrl = process.env.SVC_DEMO_BOT_URL;
   if (botUrl) {
     // The sample FAQ bot sees the demo widget's chats first (a bot-first conversation to try).

@@ -18,6 +18,8 @@ export interface ChannelRow {
   created_at: number;
   agent_ids_json: string;
   callback_json: string | null;
+  auto_close_ms: number | null;
+  typing_preview: number;
 }
 
 export const toChannel = (r: ChannelRow): ChannelRecord => ({
@@ -38,6 +40,8 @@ export const toChannel = (r: ChannelRow): ChannelRecord => ({
   signingSecret: r.signing_secret,
   createdAt: r.created_at,
   callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
+  autoCloseMs: r.auto_close_ms === null ? null : Number(r.auto_close_ms),
+  typingPreview: r.typing_preview === 1,
 });
 
 export interface NewChannel {
@@ -64,6 +68,8 @@ export interface ChannelPatch {
   bot?: { providerRowId: number; token: string } | null;
   signingSecret?: string;
   callback?: CallbackSettings;
+  autoCloseMs?: number | null;
+  typingPreview?: boolean;
 }
 
 /** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
@@ -78,6 +84,8 @@ export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
     callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
     bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
     bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
+    auto_close_ms: patch.autoCloseMs,
+    typing_preview: patch.typingPreview === undefined ? undefined : patch.typingPreview ? 1 : 0,
   };
   return Object.entries(columns).filter(([, v]) => v !== undefined);
 }
@@ -88,6 +96,8 @@ export interface ChannelsRepo {
   findByPublicId(publicId: string): Promise<ChannelRecord | undefined>;
   /** Live channels whose attached bot is this provider's. */
   withBot(providerRowId: number): Promise<ChannelRecord[]>;
+  /** Live channels whose idle chats the service closes, with how long a chat may stay idle. */
+  withAutoClose(): Promise<{ id: number; autoCloseMs: number }[]>;
   list(): Promise<ChannelRecord[]>;
   /** Applies the patch (agent list replaced whole) in one unit of work. */
   update(id: number, patch: ChannelPatch): Promise<ChannelRecord | undefined>;

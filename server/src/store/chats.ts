@@ -112,6 +112,17 @@ export interface ChatsRepo {
    * bot's CHAT_CLOSED, the site owner's chat_finished) in the same unit of work. False when the chat was
    * already closed (nothing written). */
   close(chatId: number, blacklist: boolean, closedNotices?: readonly NewDelivery[]): Promise<boolean>;
+  /** Up to `limit` live chats of the channel with no message since `idleSince` (ms), the longest idle first. */
+  listIdle(channelId: number, idleSince: number, limit: number): Promise<number[]>;
+  /** Closes the chat if it is still live and still idle since `idleSince`, with a system message saying why and
+   * what the close sends written with it (`closedNotices`, as `close`), in one unit of work. Undefined when it was closed or written in meanwhile
+   * (another node's sweep, a new message). */
+  closeIdle(
+    chatId: number,
+    idleSince: number,
+    note: string,
+    closedNotices?: readonly NewDelivery[],
+  ): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;
   /** Moves a chat from its bot to the agents' queue with a system message saying why, in one unit of
    * work. Undefined when the bot did not hold it. */
   handOver(chatId: number, note: string): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined>;

@@ -44,6 +44,10 @@ export interface ChannelRecord {
   createdAt: number;
   /** Callback calls of a widget channel; null when never set (calls disabled). */
   callback: CallbackSettings | null;
+  /** How long an open or bot chat may go without a message before the service closes it; null: never. */
+  autoCloseMs: number | null;
+  /** Widget: agents see the visitor's draft as they type (the widget tells the visitor). */
+  typingPreview: boolean;
 }
 
 export interface BotProviderRecord {

@@ -179,4 +179,25 @@ export const migrations: Migration[] = [
       CREATE INDEX chats_by_client ON chats(client_id, id);
     `,
   },
+  {
+    version: 14,
+    name: 'chats that end by themselves',
+    sql: (d) => `
+      -- how long an open or bot chat may stay without a message before the service closes it; NULL = never
+      ALTER TABLE channels ADD COLUMN auto_close_ms ${d.integer};
+      -- when anyone last wrote in the chat (or it opened): what the auto-close sweep compares
+      ALTER TABLE chats ADD COLUMN last_activity_at ${d.integer} NOT NULL DEFAULT 0;
+      UPDATE chats SET last_activity_at = COALESCE((SELECT created_at FROM messages WHERE id = chats.last_message_id), created_at);
+      -- the sweep reads only the live chats of one channel, oldest activity first
+      CREATE INDEX chats_idle ON chats(channel_id, last_activity_at) WHERE state != 'closed';
+    `,
+  },
+  {
+    version: 15,
+    name: 'typing preview per channel',
+    sql: (d) => `
+      -- 1: agents see the visitor's draft as they type (the widget tells the visitor); never stored
+      ALTER TABLE channels ADD COLUMN typing_preview ${d.integer} NOT NULL DEFAULT 0;
+    `,
+  },
 ];

@@ -34,6 +34,8 @@ export interface HostToFrame {
   rules: TriggerRules;
   /** Another tab of the site saved a value (the visitor token). */
   saved: Saved;
+  /** A single-page app moved to another address (History API, hash): a page view, sent on as a page load's. */
+  page: FrameInit['page'];
 }
 
 /**

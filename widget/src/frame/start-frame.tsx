@@ -12,6 +12,7 @@ import { UPLOAD_LIMIT_BYTES } from '@svc/protocol/upload-rules';
 import { render } from 'preact';
 import type { FrameInit, FrameState, FrameToHost } from '../bridge/messages.ts';
 import { startCallbacks } from '../features/callback-form/callback-state.ts';
+import { createDraftSender } from '../features/typing/typing-preview.ts';
 import { createTypingReporter } from '../features/typing/visitor-typing.ts';
 import { chooseLocale } from '../i18n/choose-locale.ts';
 import type { Catalogue } from '../i18n/catalogue.ts';
@@ -99,6 +100,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     call: (phone) => void callbacks.request(phone),
     // The triggers script on the page runs the rules; the frame has nothing to do with them.
     rules: () => undefined,
+    page: (page) => profile.pageView(pageInfo(page, win.navigator.userAgent)),
   });
   const fire = (event: FrameToHost['fire']) => toHost('fire', event);
   const saved = savedState(init.saved, (value) => toHost('save', value));
@@ -120,7 +122,23 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
   const profile = startProfileSync(socket, pageInfo(init.page, win.navigator.userAgent), (kind, value) => {
     if (kind === 'contact') conversation.set((c) => reduceConversation(c, { type: 'contact', contact: value as ContactInfo }));
   });
-  const typing = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
+  const typingReporter = createTypingReporter((state) => socket.connected && socket.emit('typing', { state }));
+  // Issue 24: the draft leaves the browser only when the channel shows it to agents (the session says so).
+  const typingPreview = createStore(false);
+  socket.on('session', (session) => typingPreview.set(session.typing_preview));
+  const draft = createDraftSender((text) => socket.connected && socket.emit('typing', { state: 'start', text }));
+  const typing = {
+    input(text: string) {
+      const hasText = !!text.trim();
+      typingReporter.input(hasText);
+      if (hasText && typingPreview.get()) draft.update(text);
+      else draft.cancel();
+    },
+    stop() {
+      draft.cancel();
+      typingReporter.stop();
+    },
+  };
   const act = createViewController(view, () => conversation.get().live, fire, emit);
   // The loader opens the window itself; the invitation shows in it and reaches the agents as context.
   const invite = (invitation: Invitation) => {
@@ -258,7 +276,8 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
       outbox.set((o) => requeue(o, id));
       sender.flush();
     },
-    typing: (hasText) => typing.input(hasText),
+    typing: (text) => typing.input(text),
+    typingPreview,
     callback: callbacks,
     saveContact: (contact) =>
       new Promise((resolve) => {

@@ -40,7 +40,10 @@ export interface WidgetModel {
   /** Ends the visitor's chat (closed as an agent closes it); false when the server refused. */
   endChat(): Promise<boolean>;
   retry(clientMsgId: string): void;
-  typing(hasText: boolean): void;
+  /** The visitor's draft changed: typing start/stop, and the draft itself when `typingPreview` is on. */
+  typing(text: string): void;
+  /** Agents see what the visitor types before it is sent (the channel's typing_preview): the composer says so. */
+  typingPreview: Store<boolean>;
   act(action: ViewAction): void;
   /** The contacts form (spec 6.3 svc_onIntroduction): resolves once the server took it, or refused it. */
   saveContact(contact: ContactInfo): Promise<boolean>;

@@ -2,6 +2,7 @@ import type { BridgeMessage, FrameInit, FrameToHost, HostToFrame, SavedKey } fro
 import { storageKey, type Shell } from '../bridge/shell.ts';
 import { pageEventType } from '../page-api/callbacks.ts';
 import { adoptCss, FRAME_CSS, paintLauncher } from './launcher.ts';
+import { watchPageViews } from './page-views.ts';
 
 const SAVED_KEYS: SavedKey[] = ['visitor', 'outbox', 'view'];
 
@@ -78,6 +79,9 @@ export function runEmbed(doc: Document, shell: Shell, frameUrl: string): void {
   addEventListener('storage', (event) => {
     if (event.key === keyOf('visitor')) shell.send?.({ type: 'saved', data: { key: 'visitor', value: event.newValue } });
   });
+
+  // A fresh frame reads the page from its init; a frame already running hears each move.
+  watchPageViews(window, doc, (page) => shell.send?.({ type: 'page', data: page }));
 
   adoptCss(shell.root, FRAME_CSS);
   shell.root.querySelector('div')!.prepend(frame);

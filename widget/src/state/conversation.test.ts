@@ -30,6 +30,7 @@ const session = (chat: WidgetSession['chat']): WidgetSession => ({
   chat,
   callback: { result: 'fail', reason: 'Callback disabled', detail: 'Calls are turned off for this site' },
   call: null,
+  typing_preview: false,
 });
 const run = (events: ConversationEvent[], from: Conversation = emptyConversation) => events.reduce(reduceConversation, from);
 

@@ -16,9 +16,10 @@ export interface Profile {
  */
 export function startProfileSync(
   socket: VisitorSocket,
-  page: PageInfo,
+  initialPage: PageInfo,
   acknowledged: <K extends keyof Profile>(kind: K, value: Profile[K]) => void,
 ) {
+  let page = initialPage;
   const pending: Partial<Profile> = {};
   const waiting: { [K in keyof Profile]?: (ok: boolean) => void } = {};
   let ready = false;
@@ -57,6 +58,11 @@ export function startProfileSync(
       pending[kind] = value;
       waiting[kind] = done;
       send(kind);
+    },
+    /** The visitor moved to another page of a single-page app: sent now, and with every later connection. */
+    pageView(next: PageInfo) {
+      page = next;
+      if (ready) socket.emit('page:view', page);
     },
     /** The contact being sent, not yet acknowledged: the page API answers with it already. */
     pendingContact: (): ContactInfo => pending.contact ?? {},

@@ -11,6 +11,7 @@ export function Composer({ model }: { model: WidgetModel }) {
   const [text, setText] = useState('');
   const box = useRef<HTMLTextAreaElement>(null);
   const view = useStore(model.view);
+  const preview = useStore(model.typingPreview);
   const { t } = model.texts;
   useEffect(() => {
     if (view === 'chat') box.current?.focus();
@@ -53,7 +54,7 @@ export function Composer({ model }: { model: WidgetModel }) {
         onInput={(event) => {
           const value = event.currentTarget.value;
           setText(value);
-          model.typing(value.trim() !== '');
+          model.typing(value);
         }}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
@@ -74,6 +75,7 @@ export function Composer({ model }: { model: WidgetModel }) {
       <button type="submit" class="send" aria-label={t('composer.send')} disabled={!text.trim()}>
         <SendIcon />
       </button>
+      {preview && <p class="typing-preview">{t('typing.preview_notice')}</p>}
       {(uploading || attachError) && (
         <p class="attach-status" role="status">
           {uploading ? t('composer.uploading') : attachError}

@@ -2,6 +2,7 @@ import { ChannelBadge } from '../inbox/channel-badge.tsx';
 import { useStore } from '../lib/use-store.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { ChatActions } from './chat-actions.tsx';
+import { ClientDraft } from './client-draft.tsx';
 import { MessageList } from './message-list.tsx';
 import { ReplyBox } from './reply-box.tsx';
 
@@ -13,7 +14,7 @@ interface ConversationPanelProps {
 
 /** The open chat: who, through which channel, the history, the client's typing and the reply box. */
 export function ConversationPanel({ session, detailsOpen, onToggleDetails }: ConversationPanelProps) {
-  const { chatId, chat, messages, clientTyping, status, error } = useStore(session.conversation.state);
+  const { chatId, chat, messages, clientTyping, clientDraft, status, error } = useStore(session.conversation.state);
 
   if (chatId === null) {
     return (
@@ -59,6 +60,7 @@ export function ConversationPanel({ session, detailsOpen, onToggleDetails }: Con
       ) : (
         <div class="message-log" />
       )}
+      {clientDraft && chat && <ClientDraft name={chat.client.display_name} draft={clientDraft} />}
       <p class="typing-indicator" aria-live="polite">
         {clientTyping && chat ? `${chat.client.display_name} is typing…` : ''}
       </p>

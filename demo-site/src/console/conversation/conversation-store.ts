@@ -11,11 +11,21 @@ export interface ConversationState {
   chat: ChatView | null;
   messages: readonly MessageView[];
   clientTyping: boolean;
+  /** What the client is typing, not yet sent (a widget channel with typing_preview); null when none. */
+  clientDraft: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
 }
 
-const idle: ConversationState = { chatId: null, chat: null, messages: [], clientTyping: false, status: 'idle', error: null };
+const idle: ConversationState = {
+  chatId: null,
+  chat: null,
+  messages: [],
+  clientTyping: false,
+  clientDraft: null,
+  status: 'idle',
+  error: null,
+};
 
 /**
  * The conversation the agent has open: the chat, its full history, and the client's typing. Live events
@@ -36,7 +46,7 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
 
   const stopTyping = () => {
     clearTimeout(typingTimer);
-    if (state.get().clientTyping) patch({ clientTyping: false });
+    if (state.get().clientTyping || state.get().clientDraft !== null) patch({ clientTyping: false, clientDraft: null });
   };
 
   async function load(chatId: number) {
@@ -111,7 +121,7 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       clearTimeout(typingTimer);
       // A lost typeout must not leave the indicator on for ever.
       typingTimer = setTimeout(stopTyping, deps.typingTimeoutMs ?? 15_000);
-      patch({ clientTyping: true });
+      patch(event.text === undefined ? { clientTyping: true } : { clientTyping: true, clientDraft: event.text || null });
     },
 
     /** Sends a failed agent message again; it shows as pending at once, the socket brings the outcome. */

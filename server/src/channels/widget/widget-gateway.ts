@@ -1,4 +1,5 @@
 import {
+  TYPING_PREVIEW_MAX,
   contactInfoSchema,
   customDataSchema,
   invitationSchema,
@@ -24,6 +25,7 @@ import type { DepartmentService } from '../../departments/department-service.ts'
 import type { GeoIpSource } from '../../geoip/geoip-source.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RateLimits } from '../../http/rate-limits.ts';
+import { createVisitorSocketLimit } from './visitor-socket-limit.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import { isSignedUserToken } from '../../lib/user-token-signature.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
@@ -87,6 +89,8 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     return forwarded || socket.handshake.address;
   };
 
+  const socketLimit = createVisitorSocketLimit(async (visitorId) => (await nsp.in(visitorRoom(visitorId)).fetchSockets()).length);
+
   nsp.use(async (socket, next) => {
     try {
       const handshake = visitorHandshakeSchema.safeParse(socket.handshake.auth);
@@ -101,12 +105,21 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         visitor = await store.visitors.create(channel.id, `v_${randomToken(12)}`, hashToken(token));
       }
       socket.data = { channel, visitor, token: token! };
+      if (!(await socketLimit.admit(visitor.id))) return next(new Error('rate_limited'));
       next();
     } catch (err) {
       log.error({ err }, 'visitor handshake failed');
       next(new Error('internal'));
     }
   });
+
+  /** Issue 24: the visitor's draft goes to agents only while the channel has typing_preview, read now (an admin
+   * may just have turned it off), cut to 1,000 code points; it is never stored. */
+  async function typingDraft(channelId: number, text: unknown): Promise<string | undefined> {
+    if (typeof text !== 'string') return undefined;
+    const channel = await store.channels.findById(channelId);
+    return channel?.typingPreview ? [...text].slice(0, TYPING_PREVIEW_MAX).join('') : undefined;
+  }
 
   async function session(socket: VisitorSocket): Promise<WidgetSession> {
     const { channel, visitor, token } = socket.data;
@@ -131,6 +144,7 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         : null,
       callback: await deps.calls.availabilityFor(channel, visitor.id),
       call: call ? visitorCallView(call) : null,
+      typing_preview: channel.typingPreview,
     };
   }
 
@@ -158,7 +172,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
 
   nsp.on('connection', async (socket) => {
     const { channel } = socket.data;
-    await socket.join([visitorRoom(socket.data.visitor.id), channelVisitorsRoom(channel.id)]);
+    try {
+      await socket.join([visitorRoom(socket.data.visitor.id), channelVisitorsRoom(channel.id)]);
+    } finally {
+      socketLimit.settled(socket.data.visitor.id);
+    }
     const spend = async (budget: 'visitorMessages' | 'visitorUpdates') => {
       if (!(await rateLimits[budget].take(`visitor:${socket.data.visitor.id}`))) throw new VisitorError('rate_limited');
     };
@@ -194,10 +212,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     );
 
     socket.on('typing', async (raw: unknown) => {
-      const state = (raw as { state?: unknown } | null)?.state;
+      const { state, text } = (raw ?? {}) as { state?: unknown; text?: unknown };
       if (state !== 'start' && state !== 'stop') return;
       if (!(await rateLimits.visitorTyping.take(`visitor:${socket.data.visitor.id}`))) return;
-      await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state).catch(() => undefined);
+      const draft = await typingDraft(channel.id, text);
+      await conversations.receiveClientTyping(channel, clientRef(socket.data.visitor), state, draft).catch(() => undefined);
     });
 
     socket.on(

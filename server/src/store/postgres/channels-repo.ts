@@ -75,6 +75,12 @@ export function createPgChannelsRepo(db: PgDb): ChannelsRepo {
     async withBot(providerRowId) {
       return (await db.all<ChannelRow>(`${select} AND c.bot_provider_id = $1 ORDER BY c.id`, [providerRowId])).map(toChannel);
     },
+    async withAutoClose() {
+      const rows = await db.all<{ id: number; auto_close_ms: number }>(
+        'SELECT id, auto_close_ms FROM channels WHERE auto_close_ms IS NOT NULL AND deleted_at IS NULL ORDER BY id',
+      );
+      return rows.map((r) => ({ id: r.id, autoCloseMs: r.auto_close_ms }));
+    },
     async list() {
       return (await db.all<ChannelRow>(`${select} ORDER BY c.id`)).map(toChannel);
     },

@@ -44,7 +44,7 @@ const appendToLiveChatSql = `
     SELECT live.id, 'client', NULL, $2::text, $3::text, $4::text, $5::text, 'delivered', $6::bigint FROM live
     RETURNING *
   ),
-  last AS (UPDATE chats SET last_message_id = m.id FROM m WHERE chats.id = m.chat_id)
+  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
   ${chatColumns('m')}
   FROM live ch JOIN channels c ON c.id = ch.channel_id`;
 
@@ -67,7 +67,7 @@ async function insertMessage(sql: PgSql, m: NewMessageRow, now: number): Promise
     `WITH m AS (
        INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
-     ), last AS (UPDATE chats SET last_message_id = (SELECT id FROM m) WHERE id = $1)
+     ), last AS (UPDATE chats SET last_message_id = (SELECT id FROM m), last_activity_at = $9 WHERE id = $1)
      SELECT id FROM m`,
     [m.chatId, m.author, m.agentId, m.message.type, m.message.text, mediaJson(m.message.media), m.externalId, m.delivery, now],
   ))!;
@@ -131,8 +131,8 @@ async function claimIdempotencyKey(sql: PgSql, channelId: number, key: string, n
  * chat, which is then used up. */
 async function newChat(sql: PgSql, input: NewClientMessage, clientId: number, now: number) {
   const chatId = (await sql.value<number>(
-    `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
-     VALUES ($1, $2, $3, $4, $5, (SELECT pending_department_id FROM clients WHERE id = $2)) RETURNING id`,
+    `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
+     VALUES ($1, $2, $3, $4, $5, $5, (SELECT pending_department_id FROM clients WHERE id = $2)) RETURNING id`,
     [input.channelId, clientId, input.botProviderRowId === null ? 'open' : 'bot', input.botProviderRowId, now],
   ))!;
   await sql.run('UPDATE clients SET pending_department_id = NULL WHERE id = $1 AND pending_department_id IS NOT NULL', [clientId]);
@@ -276,6 +276,26 @@ export function createPgChatsRepo(db: PgDb): ChatsRepo {
         }
         if (closed) for (const notice of closedNotices) await insertPgDelivery(sql, { ...notice, chatId, messageId: null }, now);
         return closed;
+      });
+    },
+    async listIdle(channelId, idleSince, limit) {
+      const rows = await db.all<{ id: number }>(
+        "SELECT id FROM chats WHERE channel_id = $1 AND state != 'closed' AND last_activity_at <= $2 ORDER BY last_activity_at LIMIT $3",
+        [channelId, idleSince, limit],
+      );
+      return rows.map((r) => r.id);
+    },
+    async closeIdle(chatId, idleSince, note, closedNotices = []) {
+      return db.tx(async (sql) => {
+        const now = Date.now();
+        const closed = await sql.run(
+          "UPDATE chats SET state = 'closed', closed_at = $1 WHERE id = $2 AND state != 'closed' AND last_activity_at <= $3",
+          [now, chatId, idleSince],
+        );
+        if (closed !== 1) return undefined;
+        for (const notice of closedNotices) await insertPgDelivery(sql, { ...notice, chatId, messageId: null }, now);
+        const system = { type: 'text' as const, text: note, media: {} };
+        return appendAgentMessage(sql, { chatId, agentId: null, author: 'system', message: system, delivery: () => null });
       });
     },
     async handOver(chatId, note) {

@@ -21,6 +21,9 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     byPublicId: db.prepare<[string], ChannelRow>(`${select} AND c.public_id = ?`),
     all: db.prepare<[], ChannelRow>(`${select} ORDER BY c.id`),
     withBot: db.prepare<[number], ChannelRow>(`${select} AND c.bot_provider_id = ? ORDER BY c.id`),
+    withAutoClose: db.prepare<[], { id: number; auto_close_ms: number }>(
+      'SELECT id, auto_close_ms FROM channels WHERE auto_close_ms IS NOT NULL AND deleted_at IS NULL ORDER BY id',
+    ),
     clearAgents: db.prepare('DELETE FROM channel_agents WHERE channel_id = ?'),
     addAgent: db.prepare('INSERT OR IGNORE INTO channel_agents (channel_id, agent_id) VALUES (?, ?)'),
     softDelete: db.prepare('UPDATE channels SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL'),
@@ -94,6 +97,9 @@ export function createChannelsRepo(db: Db): ChannelsRepo {
     },
     async withBot(providerRowId: number): Promise<ChannelRecord[]> {
       return q.withBot.all(providerRowId).map(toChannel);
+    },
+    async withAutoClose(): Promise<{ id: number; autoCloseMs: number }[]> {
+      return q.withAutoClose.all().map((r) => ({ id: r.id, autoCloseMs: r.auto_close_ms }));
     },
     async list(): Promise<ChannelRecord[]> {
       return q.all.all().map(toChannel);

@@ -45,8 +45,8 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
     // A new chat opens in the department asked for the client's next chat, which is then used up.
     insertChat: db.prepare(
-      `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
-       VALUES (@channelId, @clientId, @state, @botProviderId, @now, (SELECT pending_department_id FROM clients WHERE id = @clientId))`,
+      `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
+       VALUES (@channelId, @clientId, @state, @botProviderId, @now, @now, (SELECT pending_department_id FROM clients WHERE id = @clientId))`,
     ),
     clearPendingDepartment: db.prepare(
       'UPDATE clients SET pending_department_id = NULL WHERE id = ? AND pending_department_id IS NOT NULL',
@@ -61,7 +61,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     ),
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
     messageById: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
-    setLastMessage: db.prepare('UPDATE chats SET last_message_id = ? WHERE id = ?'),
+    setLastMessage: db.prepare('UPDATE chats SET last_message_id = ?, last_activity_at = ? WHERE id = ?'),
     // An agent who answers a free chat takes it, from the queue or from the bot.
     assignIfFree: db.prepare(
       "UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
@@ -71,6 +71,12 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     setRate: db.prepare('UPDATE chats SET rate = ? WHERE id = ?'),
     countByClient: db.prepare<[number], number>('SELECT COUNT(*) FROM chats WHERE client_id = ?').pluck(),
     close: db.prepare("UPDATE chats SET state = 'closed', closed_at = ?, blacklisted = ? WHERE id = ? AND state != 'closed'"),
+    idle: db
+      .prepare<[number, number, number], number>(
+        "SELECT id FROM chats WHERE channel_id = ? AND state != 'closed' AND last_activity_at <= ? ORDER BY last_activity_at LIMIT ?",
+      )
+      .pluck(),
+    closeIdle: db.prepare("UPDATE chats SET state = 'closed', closed_at = ? WHERE id = ? AND state != 'closed' AND last_activity_at <= ?"),
     blockClient: db.prepare('UPDATE clients SET blacklisted = ? WHERE id = (SELECT client_id FROM chats WHERE id = ?)'),
     idempotent: db.prepare<[number, string, number], { response_json: string }>(
       'SELECT response_json FROM idempotency_keys WHERE channel_id = ? AND key = ? AND created_at > ?',
@@ -125,7 +131,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         now,
       }).lastInsertRowid,
     );
-    q.setLastMessage.run(messageId, chatId);
+    q.setLastMessage.run(messageId, now, chatId);
     if (input.idempotencyKey !== undefined) {
       q.rememberKey.run(input.channelId, input.idempotencyKey, JSON.stringify({ chatId, messageId }), now);
     }
@@ -162,7 +168,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         now,
       }).lastInsertRowid,
     );
-    q.setLastMessage.run(messageId, input.chatId);
+    q.setLastMessage.run(messageId, now, input.chatId);
     // The agent who answers an unassigned chat takes it, as the Reply action would.
     if (input.agentId !== null && q.assignIfFree.run(input.agentId, input.chatId).changes === 1)
       notifyJoined(input.chatId, input.joined ?? null);
@@ -216,6 +222,20 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
           if (closed && blacklist) q.blockClient.run(1, chatId);
           if (closed) for (const notice of closedNotices) insertDelivery(db, { ...notice, chatId, messageId: null }, Date.now());
           return closed;
+        })(),
+      );
+    },
+    async listIdle(channelId: number, idleSince: number, limit: number): Promise<number[]> {
+      return q.idle.all(channelId, idleSince, limit);
+    },
+    async closeIdle(chatId: number, idleSince: number, note: string, closedNotices: readonly NewDelivery[] = []) {
+      return writes.run(() =>
+        db.transaction(() => {
+          const now = Date.now();
+          if (q.closeIdle.run(now, chatId, idleSince).changes !== 1) return undefined;
+          for (const notice of closedNotices) insertDelivery(db, { ...notice, chatId, messageId: null }, now);
+          const system = { type: 'text' as const, text: note, media: {} };
+          return appendAgentMessage({ chatId, agentId: null, author: 'system', message: system, delivery: () => null });
         })(),
       );
     },

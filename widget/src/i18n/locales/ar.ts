@@ -43,6 +43,7 @@ const ar: Catalogue = {
   'delivery.failed': 'لم تُرسل',
   'delivery.retry': 'إعادة المحاولة',
   'typing.someone': '{name} يكتب…',
+  'typing.preview_notice': 'يمكن للموظف أن يرى ما تكتبه قبل أن ترسله.',
   'rating.prompt': 'كيف كانت هذه المحادثة؟',
   'rating.good': 'تقييم المحادثة بأنها جيدة',
   'rating.bad': 'تقييم المحادثة بأنها سيئة',

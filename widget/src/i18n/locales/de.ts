@@ -42,6 +42,7 @@ const de: Catalogue = {
   'delivery.failed': 'Nicht gesendet',
   'delivery.retry': 'Erneut versuchen',
   'typing.someone': '{name} schreibt…',
+  'typing.preview_notice': 'Unser Team sieht, was Sie schreiben, schon bevor Sie es senden.',
   'rating.prompt': 'Wie fanden Sie dieses Gespräch?',
   'rating.good': 'Gespräch als gut bewerten',
   'rating.bad': 'Gespräch als schlecht bewerten',

@@ -42,6 +42,7 @@ const en: Catalogue = {
   'delivery.failed': 'Not sent',
   'delivery.retry': 'Retry',
   'typing.someone': '{name} is typing…',
+  'typing.preview_notice': 'The agent can see what you type before you send it.',
   'rating.prompt': 'How was this conversation?',
   'rating.good': 'Rate this conversation as good',
   'rating.bad': 'Rate this conversation as bad',

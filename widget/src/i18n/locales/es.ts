@@ -43,6 +43,7 @@ const es: Catalogue = {
   'delivery.failed': 'No enviado',
   'delivery.retry': 'Reintentar',
   'typing.someone': '{name} está escribiendo…',
+  'typing.preview_notice': 'El agente puede ver lo que escribe antes de que lo envíe.',
   'rating.prompt': '¿Qué le ha parecido esta conversación?',
   'rating.good': 'Valorar esta conversación como buena',
   'rating.bad': 'Valorar esta conversación como mala',

@@ -43,6 +43,7 @@ const fr: Catalogue = {
   'delivery.failed': 'Non envoyé',
   'delivery.retry': 'Réessayer',
   'typing.someone': '{name} est en train d’écrire…',
+  'typing.preview_notice': 'L’agent voit ce que vous écrivez avant même que vous l’envoyiez.',
   'rating.prompt': 'Comment s’est passée cette conversation ?',
   'rating.good': 'Évaluer cette conversation comme bonne',
   'rating.bad': 'Évaluer cette conversation comme mauvaise',

@@ -43,6 +43,7 @@ const he: Catalogue = {
   'delivery.failed': 'לא נשלחה',
   'delivery.retry': 'ניסיון חוזר',
   'typing.someone': '{name} מקליד/ה…',
+  'typing.preview_notice': 'הנציג רואה את מה שאתם מקלידים עוד לפני השליחה.',
   'rating.prompt': 'איך הייתה השיחה?',
   'rating.good': 'דירוג השיחה כטובה',
   'rating.bad': 'דירוג השיחה כגרועה',

@@ -43,6 +43,7 @@ const it: Catalogue = {
   'delivery.failed': 'Non inviato',
   'delivery.retry': 'Riprova',
   'typing.someone': '{name} sta scrivendo…',
+  'typing.preview_notice': 'L’operatore vede quello che scrivi ancora prima che tu lo invii.',
   'rating.prompt': 'Com’è andata questa conversazione?',
   'rating.good': 'Valuta questa conversazione come positiva',
   'rating.bad': 'Valuta questa conversazione come negativa',

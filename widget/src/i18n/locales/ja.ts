@@ -41,6 +41,7 @@ const ja: Catalogue = {
   'delivery.failed': '未送信',
   'delivery.retry': '再送信',
   'typing.someone': '{name}が入力中…',
+  'typing.preview_notice': '入力中の内容は、送信する前から担当者に表示されます。',
   'rating.prompt': 'このチャットはいかがでしたか？',
   'rating.good': 'このチャットを「良い」と評価',
   'rating.bad': 'このチャットを「悪い」と評価',

@@ -42,6 +42,7 @@ const nl: Catalogue = {
   'delivery.failed': 'Niet verstuurd',
   'delivery.retry': 'Opnieuw proberen',
   'typing.someone': '{name} is aan het typen…',
+  'typing.preview_notice': 'De medewerker ziet wat u typt al voordat u het verstuurt.',
   'rating.prompt': 'Hoe was dit gesprek?',
   'rating.good': 'Dit gesprek als goed beoordelen',
   'rating.bad': 'Dit gesprek als slecht beoordelen',

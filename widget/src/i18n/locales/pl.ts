@@ -43,6 +43,7 @@ const pl: Catalogue = {
   'delivery.failed': 'Nie wysłano',
   'delivery.retry': 'Ponów',
   'typing.someone': '{name} pisze…',
+  'typing.preview_notice': 'Konsultant widzi, co piszesz, jeszcze zanim to wyślesz.',
   'rating.prompt': 'Jak oceniasz tę rozmowę?',
   'rating.good': 'Oceń tę rozmowę jako dobrą',
   'rating.bad': 'Oceń tę rozmowę jako złą',

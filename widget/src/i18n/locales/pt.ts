@@ -43,6 +43,7 @@ const pt: Catalogue = {
   'delivery.failed': 'Não enviada',
   'delivery.retry': 'Tentar novamente',
   'typing.someone': '{name} está digitando…',
+  'typing.preview_notice': 'O atendente vê o que você digita antes mesmo de você enviar.',
   'rating.prompt': 'Como foi esta conversa?',
   'rating.good': 'Avaliar esta conversa como boa',
   'rating.bad': 'Avaliar esta conversa como ruim',

@@ -43,6 +43,7 @@ const ru: Catalogue = {
   'delivery.failed': 'Не отправлено',
   'delivery.retry': 'Повторить',
   'typing.someone': '{name} печатает…',
+  'typing.preview_notice': 'Оператор видит, что вы пишете, ещё до отправки.',
   'rating.prompt': 'Как прошёл этот разговор?',
   'rating.good': 'Оценить разговор как хороший',
   'rating.bad': 'Оценить разговор как плохой',

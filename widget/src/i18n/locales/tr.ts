@@ -42,6 +42,7 @@ const tr: Catalogue = {
   'delivery.failed': 'Gönderilemedi',
   'delivery.retry': 'Tekrar dene',
   'typing.someone': '{name} yazıyor…',
+  'typing.preview_notice': 'Temsilci, siz göndermeden önce yazdıklarınızı görebilir.',
   'rating.prompt': 'Bu görüşme nasıldı?',
   'rating.good': 'Bu görüşmeyi iyi olarak değerlendir',
   'rating.bad': 'Bu görüşmeyi kötü olarak değerlendir',

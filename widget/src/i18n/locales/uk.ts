@@ -43,6 +43,7 @@ const uk: Catalogue = {
   'delivery.failed': 'Не надіслано',
   'delivery.retry': 'Повторити',
   'typing.someone': '{name} друкує…',
+  'typing.preview_notice': 'Оператор бачить ваш текст ще до надсилання.',
   'rating.prompt': 'Як минула ця розмова?',
   'rating.good': 'Оцінити розмову як добру',
   'rating.bad': 'Оцінити розмову як погану',

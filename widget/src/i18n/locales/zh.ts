@@ -41,6 +41,7 @@ const zh: Catalogue = {
   'delivery.failed': '发送失败',
   'delivery.retry': '重试',
   'typing.someone': '{name} 正在输入…',
+  'typing.preview_notice': '在您发送之前，客服就能看到您正在输入的内容。',
   'rating.prompt': '您对本次对话满意吗？',
   'rating.good': '评价本次对话：满意',
   'rating.bad': '评价本次对话：不满意',

@@ -11,6 +11,8 @@ import { AllowedSites } from './allowed-sites.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
 import { EmbedPreview } from './embed-preview.tsx';
 import { WidgetForm } from './widget-form.tsx';
+import { AutoCloseSettings } from '../visitor-behaviour/auto-close-settings.tsx';
+import { TypingPreviewSettings } from '../visitor-behaviour/typing-preview-settings.tsx';
 
 /** A widget channel: its embed snippet and preview, then its settings, one card each. */
 export function WidgetDetails({ api, channel, agents, onChanged, onBack }: ChannelDetailsProps) {
@@ -49,6 +51,12 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
       </div>
       <div class="admin-card">
         <CallbackSettings api={api} channel={channel} onChanged={onChanged} />
+      </div>
+      <div class="admin-card">
+        <AutoCloseSettings api={api} channel={channel} onChanged={onChanged} />
+      </div>
+      <div class="admin-card">
+        <TypingPreviewSettings api={api} channel={channel} onChanged={onChanged} />
       </div>
       <div class="admin-card">
         <BusinessHoursCard api={api} channel={channel} />
