@@ -146,8 +146,8 @@ async function conversation(s: Side) {
       delivery: () => null,
     }),
   );
-  await step('list 1', s.chats.listForAgent(1, 'open'));
-  await step('list 2 closed', s.chats.listForAgent(2, 'closed'));
+  await step('list 1', s.chats.listForAgent(1, 'open', 500, null));
+  await step('list 2 closed', s.chats.listForAgent(2, 'closed', 500, null));
   await step('for agent 2', s.chats.findForAgent(1, 2));
   await step('crm', s.chats.setCrm(1, { custom: 'x' } as never));
   await step('rate', s.chats.setRate(1, 'positive'));
@@ -182,7 +182,7 @@ async function conversation(s: Side) {
   await step('latest none', s.visitors.latestChatId(999));
   await step('no live', s.visitors.liveChat(999));
   await step('close 1', s.chats.close(1, false, null));
-  await step('list 2 closed after', s.chats.listForAgent(2, 'closed'));
+  await step('list 2 closed after', s.chats.listForAgent(2, 'closed', 500, null));
   await step('by token', s.visitors.findByToken(2, 'hash-1'));
   await step('by token none', s.visitors.findByToken(1, 'hash-1'));
   const patch = {

@@ -141,4 +141,12 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'inbox paging',
+    sql: () => `
+      -- the inbox's order (newest message first): a page of chats is a range of it, whatever the inbox's size
+      CREATE INDEX chats_inbox_order ON chats(state, (COALESCE(last_message_id, 0)), id);
+    `,
+  },
 ];
