@@ -4,6 +4,7 @@ import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { upsertCall } from '../calls/calls-store.ts';
 import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
+import { createInboxPaging, fetchFirstPages, type InboxPaging } from '../inbox/inbox-paging.ts';
 import { createInboxStore, type InboxStore } from '../inbox/inbox-store.ts';
 import { createStore, type Store } from '../lib/create-store.ts';
 import { messagePreview } from '../messages/message-preview.ts';
@@ -20,6 +21,8 @@ export interface ConsoleSession {
   /** The admin API with this agent's token: answers 403 unless the agent is an admin. */
   admin: AdminApi;
   inbox: InboxStore;
+  /** Further pages of the inbox's tabs. */
+  inboxPaging: InboxPaging;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
   /** Calls of the agent's channels, in progress and recently over, newest first. */
@@ -48,6 +51,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const inbox = createInboxStore();
+  const inboxPaging = createInboxPaging(api, inbox);
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
   const connection = createStore<ConnectionState>('connecting');
@@ -66,8 +70,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      const lists = await Promise.all((['open', 'bot', 'closed'] as const).map((state) => api.listChats(state)));
-      inbox.replaceAll(lists.flat(), mark, conversation.currentId());
+      inbox.replaceAll(await fetchFirstPages(api), mark, conversation.currentId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
@@ -99,7 +102,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     else connection.set('reconnecting');
   });
   socket.on('chat:updated', (chat) => {
+    const before = inbox.get(chat.id);
     const { added, clientWrote } = inbox.upsert(chat);
+    if (before?.state !== chat.state) inboxPaging.recountSoon();
     conversation.applyChat(chat);
     if (clientWrote || (added && chat.state !== 'closed')) announce(chat, added);
   });
@@ -146,6 +151,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     offline,
     calls,
     inbox,
+    inboxPaging,
     conversation,
     presence,
     connection,
@@ -155,6 +161,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
       socket.removeAllListeners();
       socket.disconnect();
       conversation.dispose();
+      inboxPaging.dispose();
     },
   };
 }
