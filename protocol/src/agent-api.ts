@@ -228,7 +228,31 @@ export interface BotProviderView {
 // ---- agent API: chats and messages ----
 export const chatStates = ['open', 'bot', 'closed'] as const;
 export type ChatState = (typeof chatStates)[number];
-export const chatListQuerySchema = z.object({ state: z.enum(chatStates).default('open') });
+/** A page size of the agent API's paged lists; a query string's number. */
+const pageLimit = z.coerce.number().int().min(1).max(200);
+export const chatListQuerySchema = z.object({
+  state: z.enum(chatStates).default('open'),
+  limit: pageLimit.optional(),
+  /** The `next` of the previous page, as the server wrote it. */
+  cursor: z.string().min(1).max(200).optional(),
+});
+export const messageListQuerySchema = z.object({
+  limit: pageLimit.optional(),
+  /** A message id: the page holds the messages older than it. */
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+/** `GET /api/v1/chats`: `next` is the cursor of the following page, null after the last. */
+export interface ChatListView {
+  chats: ChatView[];
+  next: string | null;
+  /** How many of the agent's chats are in the state asked for. */
+  total: number;
+}
+/** `GET /api/v1/chats/:id/messages`: oldest first; `next` is the `before` of the older page, null when none. */
+export interface MessageListView {
+  messages: MessageView[];
+  next: number | null;
+}
 
 export interface ClientView {
   /** The customer's id as its channel knows it, as a string. */

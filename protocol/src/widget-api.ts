@@ -125,7 +125,10 @@ export interface WidgetSession {
     id: number;
     state: 'open' | 'bot' | 'closed';
     agent: { name: string; photo: string | null } | null;
+    /** The newest messages (at most 50), oldest first. */
     messages: VisitorMessageView[];
+    /** Older messages exist: `messages:older` pages back through them. */
+    older: boolean;
   } | null; /** What isCallbackEnabled answers for this visitor right now (spec 4.4), kept current by `callback` events. */
   callback: CallbackAvailability;
   /** The visitor's callback in progress, if any. */
@@ -185,6 +188,16 @@ export interface VisitorClientEvents {
   'chat:end': (ack: Ack) => void;
   /** spec 4.4 startCall and the callback form: call the visitor back on this number. */
   'call:request': (request: { phone: string }, ack: (answer: CallRequestAnswer) => void) => void;
+  /** A page of the visitor's chat before the message `before`, as the visitor scrolls up; `older`: more before it. */
+  'messages:older': (request: OlderMessagesRequest, ack: Ack<OlderMessages>) => void;
+}
+
+export const olderMessagesSchema = z.object({ chat_id: z.number().int().positive(), before: z.number().int().positive() });
+export type OlderMessagesRequest = z.infer<typeof olderMessagesSchema>;
+export interface OlderMessages {
+  /** Oldest first. */
+  messages: VisitorMessageView[];
+  older: boolean;
 }
 
 /** spec 4.4 sendOfflineMessage / the offline form: the visitor leaves a message when no agent is online. */

@@ -70,7 +70,7 @@ const conversations = createConversationService({
   },
 });
 
-await median(`inbox listing (open) with ${CHATS} open chats`, () => store.chats.listForAgent(agent.id, 'open'));
+await median(`inbox listing (open) with ${CHATS} open chats`, () => store.chats.listForAgent(agent.id, 'open', 500, null));
 await median(`sweep lookup with ${CHATS} open chats, none idle for 30 min`, () =>
   store.chats.listIdle(channel.id, Date.now() - 30 * 60_000, 50),
 );
@@ -85,7 +85,7 @@ while ((await store.chats.listIdle(channel.id, Date.now(), 1)).length > 0) await
 await sweeper.stop();
 const seconds = (performance.now() - closing) / 1000;
 console.log(`auto-close closed ${CHATS} idle chats in ${seconds.toFixed(1)} s (${Math.round(CHATS / seconds)} chats/s)`);
-await median(`inbox listing (open) after auto-close`, () => store.chats.listForAgent(agent.id, 'open'));
+await median(`inbox listing (open) after auto-close`, () => store.chats.listForAgent(agent.id, 'open', 500, null));
 
 await store.close();
 fs.rmSync(dir, { recursive: true, force: true });

@@ -68,9 +68,9 @@ function sqliteKeys(): Keys {
               name: i.origin === 'c' ? i.name : null,
               unique: i.unique === 1,
               partial: i.partial === 1,
-              columns: (db.pragma(`index_info(${i.name})`) as { seqno: number; name: string }[])
+              columns: (db.pragma(`index_info(${i.name})`) as { seqno: number; name: string | null }[])
                 .sort((a, b) => a.seqno - b.seqno)
-                .map((c) => c.name),
+                .map((c) => c.name ?? '(expression)'),
             }),
           )
           .sort(),
@@ -98,8 +98,8 @@ async function postgresKeys(db: PgDb): Promise<Keys> {
   }>(
     `SELECT t.relname AS table_name, i.relname AS index_name, x.indisprimary AS primary, x.indisunique AS unique,
        x.indpred IS NOT NULL AS partial, EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = x.indexrelid) AS constraint,
-       ARRAY(SELECT a.attname::text FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
-             JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n) AS columns
+       ARRAY(SELECT COALESCE(a.attname::text, '(expression)') FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
+             LEFT JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n) AS columns
      FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
      JOIN pg_namespace ns ON ns.oid = t.relnamespace WHERE ns.nspname = 'public'`,
   );

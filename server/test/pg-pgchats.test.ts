@@ -12,6 +12,9 @@ import { createPgVisitorsRepo } from '../src/store/postgres/visitors-repo.ts';
 import type { NewDelivery } from '../src/store/records.ts';
 import { createVisitorsRepo } from '../src/store/sqlite/visitors-repo.ts';
 import type { VisitorsRepo } from '../src/store/visitors.ts';
+import type { MessagesRepo } from '../src/store/messages.ts';
+import { createMessagesRepo } from '../src/store/sqlite/messages-repo.ts';
+import { createPgMessagesRepo } from '../src/store/postgres/messages-repo.ts';
 import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 
 const pg = await startPostgres({ fsync: false }).catch((error: unknown) => {
@@ -24,6 +27,7 @@ afterAll(() => pg?.stop());
 interface Side {
   chats: ChatsRepo;
   visitors: VisitorsRepo;
+  messages: MessagesRepo;
   exec(sql: string): Promise<void>;
   rows(sql: string): Promise<unknown[]>;
 }
@@ -45,6 +49,7 @@ async function pgNodes(count: number): Promise<PgDb[]> {
 const pgSide = (db: PgDb): Side => ({
   chats: createPgChatsRepo(db),
   visitors: createPgVisitorsRepo(db),
+  messages: createPgMessagesRepo(db),
   exec: async (sql) => void (await db.pool.query(sql)),
   rows: (sql) => db.all(sql),
 });
@@ -57,6 +62,7 @@ function sqliteSide(): Side {
   return {
     chats: createChatsRepo(db, writes),
     visitors: createVisitorsRepo(db, writes),
+    messages: createMessagesRepo(db),
     exec: async (sql) => void db.exec(sql),
     rows: async (sql) => db.prepare(sql).all(),
   };
@@ -146,8 +152,8 @@ async function conversation(s: Side) {
       delivery: () => null,
     }),
   );
-  await step('list 1', s.chats.listForAgent(1, 'open'));
-  await step('list 2 closed', s.chats.listForAgent(2, 'closed'));
+  await step('list 1', s.chats.listForAgent(1, 'open', 500, null));
+  await step('list 2 closed', s.chats.listForAgent(2, 'closed', 500, null));
   await step('for agent 2', s.chats.findForAgent(1, 2));
   await step('crm', s.chats.setCrm(1, { custom: 'x' } as never));
   await step('rate', s.chats.setRate(1, 'positive'));
@@ -171,7 +177,8 @@ async function conversation(s: Side) {
   await step('assign again', s.chats.assign(2, 1, delivery('agent_joined', 2)));
   await step('by msg id', s.visitors.messageByClientMsgId(visitor.id, 'cm-1'));
   await step('by msg id none', s.visitors.messageByClientMsgId(visitor.id, 'cm-2'));
-  await step('recent', s.visitors.recentMessages(2, 2));
+  await step('newest page', s.messages.pageByChat(2, 2, null, 'forClient'));
+  await step('older page', s.messages.pageByChat(2, 1, 3, 'forAgents'));
   await step('block', s.chats.close(2, true, [delivery('chat_closed', 2)]));
   await step('close again', s.chats.close(2, false, [delivery('chat_closed', 2)]));
   await step('blocked', s.chats.appendClientMessage({ ...widget, message: first }));
@@ -182,7 +189,7 @@ async function conversation(s: Side) {
   await step('latest none', s.visitors.latestChatId(999));
   await step('no live', s.visitors.liveChat(999));
   await step('close 1', s.chats.close(1, false, []));
-  await step('list 2 closed after', s.chats.listForAgent(2, 'closed'));
+  await step('list 2 closed after', s.chats.listForAgent(2, 'closed', 500, null));
   await step('by token', s.visitors.findByToken(2, 'hash-1'));
   await step('by token none', s.visitors.findByToken(1, 'hash-1'));
   const patch = {

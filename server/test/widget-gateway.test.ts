@@ -216,3 +216,31 @@ describe('widget visitors', () => {
     expect((await t.api.get('/widget-api/nope/settings')).status).toBe(404);
   });
 });
+
+describe("the visitor's history in pages", () => {
+  it('carries the newest 50 messages and whether older exist; messages:older pages back to the first, for the own chat only', async () => {
+    const tab = await visit();
+    const first = await send(tab.socket, 'first words');
+    const chatId = (first as { ok: true; value: { chat_id: number } }).value.chat_id;
+    for (let i = 1; i <= 59; i++)
+      expect((await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: `reply ${i}` }, agent.token)).status).toBe(201);
+
+    const back = await visit(tab.session.visitor_token);
+    const chat = back.session.chat!;
+    expect(chat.messages).toHaveLength(50);
+    expect(chat.messages.map((m) => m.text).slice(0, 2)).toEqual(['reply 10', 'reply 11']);
+    expect(chat.older).toBe(true);
+
+    const older = await back.socket.emitWithAck('messages:older', { chat_id: chatId, before: chat.messages[0]!.id });
+    expect(older).toEqual({ ok: true, value: { messages: expect.any(Array), older: false } });
+    const page = (older as { ok: true; value: { messages: { text: string }[] } }).value.messages;
+    expect(page.map((m) => m.text)).toEqual(['first words', ...Array.from({ length: 9 }, (_, i) => `reply ${i + 1}`)]);
+
+    const stranger = await visit();
+    expect(await stranger.socket.emitWithAck('messages:older', { chat_id: chatId, before: chat.messages[0]!.id })).toEqual({
+      ok: false,
+      error: 'no such chat',
+    });
+    expect(await back.socket.emitWithAck('messages:older', { chat_id: chatId, before: 'x' } as never)).toMatchObject({ ok: false });
+  });
+});

@@ -1,5 +1,15 @@
 import type Router from '@koa/router';
-import { agentMessageSchema, chatListQuerySchema, closeChatSchema, loginSchema, presenceSchema, typingSchema } from '@svc/protocol';
+import {
+  agentMessageSchema,
+  chatListQuerySchema,
+  closeChatSchema,
+  loginSchema,
+  messageListQuerySchema,
+  presenceSchema,
+  typingSchema,
+  type ChatListView,
+  type MessageListView,
+} from '@svc/protocol';
 import { z } from 'zod';
 import type { ConversationService } from '../conversations/conversation-service.ts';
 import { agentView, chatView, messageView } from '../conversations/views.ts';
@@ -9,6 +19,7 @@ import { sourceAddress, type RateLimits } from '../http/rate-limits.ts';
 import { parseOr400 } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
 import type { AgentService } from './agent-service.ts';
+import { inboxCursor, readInboxCursor } from './inbox-cursor.ts';
 
 interface AgentRouteDeps {
   store: Store;
@@ -18,6 +29,10 @@ interface AgentRouteDeps {
 }
 
 const chatIdParam = z.coerce.number().int().positive();
+/** Calls without `limit` answer as before paging existed: at most this many chats. */
+const UNPAGED_CHATS = 500;
+/** A `before` without `limit`: every older message. */
+const UNPAGED_MESSAGES = Number.MAX_SAFE_INTEGER - 1;
 
 /** The agent API of the contract: login, presence, and the chats of the agent's channels. */
 export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void {
@@ -59,13 +74,19 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.get('/api/v1/chats', agent, async (ctx) => {
-    const { state } = parseOr400(chatListQuerySchema, ctx.query, 'query');
-    const chats = await store.chats.listForAgent(currentAgent(ctx).id, state);
+    const { state, limit, cursor } = parseOr400(chatListQuerySchema, ctx.query, 'query');
+    const from = cursor === undefined ? null : readInboxCursor(cursor);
+    const page = await store.chats.listForAgent(currentAgent(ctx).id, state, limit ?? UNPAGED_CHATS, from);
     const unread = await store.chatReads.unreadCounts(
       currentAgent(ctx).id,
-      chats.map((c) => c.id),
+      page.chats.map((c) => c.id),
     );
-    ctx.body = { chats: chats.map((c) => ({ ...chatView(c), unread: unread.get(c.id) ?? 0 })) };
+    const body: ChatListView = {
+      chats: page.chats.map((c) => ({ ...chatView(c), unread: unread.get(c.id) ?? 0 })),
+      next: page.next && inboxCursor(page.next),
+      total: page.total,
+    };
+    ctx.body = body;
   });
 
   router.get('/api/v1/chats/:id', agent, async (ctx) => {
@@ -74,7 +95,14 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
 
   router.get('/api/v1/chats/:id/messages', agent, async (ctx) => {
     const chat = await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id));
-    ctx.body = { messages: (await store.messages.listForAgents(chat.id)).map(messageView) };
+    const { limit, before } = parseOr400(messageListQuerySchema, ctx.query, 'query');
+    if (limit === undefined && before === undefined) {
+      ctx.body = { messages: (await store.messages.listForAgents(chat.id)).map(messageView), next: null };
+      return;
+    }
+    const page = await store.messages.pageByChat(chat.id, limit ?? UNPAGED_MESSAGES, before ?? null, 'forAgents');
+    const body: MessageListView = { messages: page.messages.map(messageView), next: page.next };
+    ctx.body = body;
   });
 
   router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {

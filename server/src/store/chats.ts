@@ -81,6 +81,77 @@ export interface NewAgentMessage {
   joined?: NewDelivery | null;
 }
 
+/**
+ * Where a walk through an inbox stands. The order is the one of the moment the walk began (`asOf`, the newest
+ * message id then): a chat that gets a message meanwhile keeps its place, so it is listed once, neither skipped
+ * nor repeated. `lastMessageId` and `chatId` are the sort key and id of the last chat listed.
+ */
+export interface InboxPosition {
+  asOf: number;
+  lastMessageId: number;
+  chatId: number;
+}
+
+export interface InboxPage {
+  chats: ChatRecord[];
+  /** Where the following page starts, null after the last. */
+  next: InboxPosition | null;
+  total: number;
+}
+
+/** Pass as `key` and `chatId` of the first page: before every chat. */
+export const INBOX_START = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The ids and sort keys of one page of an agent's inbox (`sort_key DESC, id DESC`), in either dialect's
+ * parameters. A chat's sort key is its newest message as of `asOf`: for the chats untouched since then it is
+ * `last_message_id` (a range of the `chats_inbox_order` index), for the few that got a message meanwhile it is
+ * looked up in `messages_by_chat`; chats opened after `asOf` are left out (they reach agents as live events).
+ */
+export const inboxPageSql = (p: Record<'agentId' | 'state' | 'asOf' | 'key' | 'chatId' | 'limit', string>) => `
+  WITH mine AS (
+    SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ${p.agentId} AND c.deleted_at IS NULL
+  ),
+  untouched AS (
+    SELECT ch.id, COALESCE(ch.last_message_id, 0) AS sort_key FROM chats ch
+    WHERE ch.state = ${p.state} AND COALESCE(ch.last_message_id, 0) <= ${p.asOf}
+      AND (COALESCE(ch.last_message_id, 0), ch.id) < (${p.key}, ${p.chatId})
+      AND ch.channel_id IN (SELECT channel_id FROM mine)
+    ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT ${p.limit}
+  ),
+  touched AS (
+    SELECT ch.id, (SELECT MAX(m.id) FROM messages m WHERE m.chat_id = ch.id AND m.id <= ${p.asOf}) AS sort_key FROM chats ch
+    WHERE ch.state = ${p.state} AND COALESCE(ch.last_message_id, 0) > ${p.asOf} AND ch.channel_id IN (SELECT channel_id FROM mine)
+  )
+  SELECT id, sort_key FROM untouched
+  UNION ALL
+  SELECT id, sort_key FROM touched WHERE (sort_key, id) < (${p.key}, ${p.chatId})
+  ORDER BY sort_key DESC, id DESC LIMIT ${p.limit}`;
+
+export const inboxCountSql = (agentId: string, state: string) => `
+  SELECT COUNT(*) AS total FROM chats ch
+  WHERE ch.state = ${state} AND ch.channel_id IN (
+    SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ${agentId} AND c.deleted_at IS NULL
+  )`;
+
+/** The page from the rows of `inboxPageSql` (asked for one more than `limit`) and the chats they name. */
+export function inboxPage(
+  rows: { id: number; sort_key: number }[],
+  chats: ChatRecord[],
+  limit: number,
+  asOf: number,
+  total: number,
+): InboxPage {
+  const byId = new Map(chats.map((c) => [c.id, c]));
+  const listed = rows.slice(0, limit);
+  const last = listed.at(-1);
+  return {
+    chats: listed.map((r) => byId.get(r.id)).filter((c) => c !== undefined),
+    next: rows.length > limit && last ? { asOf, lastMessageId: Number(last.sort_key), chatId: Number(last.id) } : null,
+    total,
+  };
+}
+
 export const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
 
 export function nullProfile(p: ClientProfile) {
@@ -104,7 +175,9 @@ export interface ChatsRepo {
   findById(id: number): Promise<ChatRecord | undefined>;
   /** The chat, if it is on a live channel the agent is assigned to. */
   findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined>;
-  listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]>;
+  /** A page of the agent's chats in the state, most recent message first, after `from` (the first page when
+   * null), and how many chats the agent has in that state. */
+  listForAgent(agentId: number, state: ChatState, limit: number, from: InboxPosition | null): Promise<InboxPage>;
   /** The agent takes the chat (from the queue, from a bot or from another agent), and the bot that saw it
    * first is told once (`joined`), in the same unit of work. False when closed. */
   assign(chatId: number, agentId: number, joined?: NewDelivery | null): Promise<boolean>;

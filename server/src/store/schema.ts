@@ -200,4 +200,12 @@ export const migrations: Migration[] = [
       ALTER TABLE channels ADD COLUMN typing_preview ${d.integer} NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 16,
+    name: 'inbox paging',
+    sql: () => `
+      -- the inbox's order (newest message first): a page of chats is a range of it, whatever the inbox's size
+      CREATE INDEX chats_inbox_order ON chats(state, (COALESCE(last_message_id, 0)), id);
+    `,
+  },
 ];

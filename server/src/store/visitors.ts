@@ -29,7 +29,6 @@ export interface VisitorsRepo {
   liveChat(clientId: number): Promise<{ id: number; state: 'open' | 'bot'; assigned_agent_id: number | null } | null>;
   /** The visitor's newest chat, live or closed: the one a rating is for. */
   latestChatId(clientId: number): Promise<number | null>;
-  recentMessages(chatId: number, limit?: number): Promise<MessageRecord[]>;
   /** The message a visitor sent with this client_msg_id, to answer a repeated send. */
   messageByClientMsgId(clientId: number, clientMsgId: string): Promise<MessageRecord | undefined>;
 }

@@ -107,7 +107,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
 
   const socket = connectVisitorSocket(serviceUrl, init.widget_id, () => saved.get('visitor'));
   const emit: EmitPageEvent = (name, data) => toHost('event', { name, data } as PageEvent);
-  wireSocket(socket, { conversation, outbox, connection, unread, view, announcement }, saved, fire, emit);
+  const loadOlder = wireSocket(socket, { conversation, outbox, connection, unread, view, announcement }, saved, fire, emit);
   const callbacks = startCallbacks(socket, init.callback, fire);
   // spec 6.3 svc_onMessageSent: the visitor's first message of a chat.
   let sentInChat = false;
@@ -230,6 +230,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     announcement,
     texts,
     act,
+    loadOlder: () => void loadOlder(),
     send(text, buttonId) {
       if (!text.trim()) return;
       const item = {

@@ -36,10 +36,17 @@ export function wireSocket(
     outbox.set((o) => withoutConfirmed(o, conversation.get().messages));
   };
 
+  // Older pages are fetched by a chunk loaded on the first need: most visits never scroll back.
+  const history = () => import('../transport/history.ts');
+
   socket.on('session', (session) => {
+    const { chat } = session;
+    const known = [...conversation.get().messages].reverse().find((m) => m.chat_id === chat?.id)?.id;
     saved.set('visitor', session.visitor_token);
     apply({ type: 'session', session });
     connection.set('online');
+    // Back after more than a page was missed: fetch back to the newest message shown before.
+    if (known && chat?.older && chat.messages[0]!.id > known) void history().then((h) => h.fillGap(socket, apply, chat, known));
   });
   socket.on('message:new', (message) => {
     const known = conversation.get().messages.some((m) => m.id === message.id);
@@ -91,4 +98,7 @@ export function wireSocket(
     connection.set('reconnecting');
     setTimeout(() => socket.connect(), RETRY_REFUSED_MS);
   });
+
+  /** The visitor scrolled to the top of the chat: its page before the first message shown. */
+  return () => void history().then((h) => h.loadOlder(socket, conversation.get(), apply));
 }

@@ -21,13 +21,14 @@ const agent = (id: number, text: string): VisitorMessageView => ({
   created_at: at,
   agent: { name: 'Alex', photo: null },
 });
-const session = (chat: WidgetSession['chat']): WidgetSession => ({
+type SessionChat = NonNullable<WidgetSession['chat']>;
+const session = (chat: (Omit<SessionChat, 'older'> & { older?: boolean }) | null): WidgetSession => ({
   visitor_id: 'v_1',
   visitor_token: 'token',
   visitor_number: 7,
   status: 'online',
   contact: { name: 'Ann' },
-  chat,
+  chat: chat && { older: false, ...chat },
   callback: { result: 'fail', reason: 'Callback disabled', detail: 'Calls are turned off for this site' },
   call: null,
   typing_preview: false,
@@ -50,6 +51,23 @@ describe('conversation', () => {
       );
       expect(after.messages.map((m) => m.id)).toEqual([1, 2]);
       expect(after.endedAfter).toBeNull();
+    });
+
+    it('says whether the chat has older messages, and pages put above keep the order and tell whether more exist', () => {
+      const opened = run([
+        { type: 'session', session: session({ id: 3, state: 'open', agent: null, messages: [visitor(60, 'x')], older: true }) },
+      ]);
+      expect(opened.older).toBe(true);
+      const paged = run([{ type: 'history', messages: [visitor(10, 'a'), agent(11, 'b')], older: false }], opened);
+      expect(paged.messages.map((m) => m.id)).toEqual([10, 11, 60]);
+      expect(paged.older).toBe(false);
+      // A reconnect's session names the newest page again: what was paged stays, and so does `older`.
+      const back = run(
+        [{ type: 'session', session: session({ id: 3, state: 'open', agent: null, messages: [visitor(60, 'x')], older: true }) }],
+        paged,
+      );
+      expect(back).toMatchObject({ older: false });
+      expect(back.messages.map((m) => m.id)).toEqual([10, 11, 60]);
     });
 
     it('marks where a chat that was closed while away ended', () => {

@@ -19,6 +19,8 @@ export interface Conversation {
   agent: AgentView | null;
   /** Every message shown, unique by id, in id order. */
   messages: VisitorMessageView[];
+  /** The chat has messages older than the first one shown (`messages:older` fetches them). */
+  older: boolean;
   /** The id of the last message of a chat an agent closed during this visit; a divider follows it. */
   endedAfter: number | null;
   /** Who is typing on the agents' side (a name), or null. */
@@ -30,6 +32,8 @@ export interface Conversation {
 export type ConversationEvent =
   | { type: 'session'; session: WidgetSession }
   | { type: 'message'; message: VisitorMessageView }
+  /** Messages of the chat fetched as the visitor scrolled up (`older` set) or to fill what a reconnect skipped. */
+  | { type: 'history'; messages: VisitorMessageView[]; older?: boolean }
   | { type: 'accepted'; agent: AgentView }
   | { type: 'closed' }
   | { type: 'status'; status: ChatMode }
@@ -45,6 +49,7 @@ export const emptyConversation: Conversation = {
   chatId: null,
   agent: null,
   messages: [],
+  older: false,
   endedAfter: null,
   typing: null,
   invitation: null,
@@ -74,10 +79,14 @@ export function reduceConversation(state: Conversation, event: ConversationEvent
         agent: chat?.agent ?? null,
         // A session after a reconnect carries the live chat's history: what came meanwhile is in it.
         messages: (chat?.messages ?? []).reduce(withMessage, state.messages),
+        // Known when this session first shows the chat; afterwards the pages fetched tell.
+        older: chat?.id === state.chatId && state.messages.length > 0 ? state.older : !!chat?.older,
         endedAfter: ended ? (state.messages.at(-1)?.id ?? null) : state.endedAfter,
         typing: null,
       };
     }
+    case 'history':
+      return { ...state, messages: event.messages.reduce(withMessage, state.messages), older: event.older ?? state.older };
     case 'message': {
       const { message } = event;
       const agent = message.author === 'agent' && message.agent ? message.agent : state.agent;

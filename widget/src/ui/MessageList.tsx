@@ -81,10 +81,21 @@ export function MessageList({ model }: { model: WidgetModel }) {
   const { texts } = model;
   const { t } = texts;
   const log = useRef<HTMLDivElement>(null);
+  // The first message shown and the height below the view: a page put above keeps what is read in place.
+  const kept = useRef({ first: 0, below: 0, top: 0, height: 0 });
+  const first = messages[0]?.id ?? 0;
   useLayoutEffect(() => {
     const el = log.current;
-    if (el) el.scrollTop = el.scrollHeight;
+    if (el) el.scrollTop = el.scrollHeight - (kept.current.first && first !== kept.current.first ? kept.current.below : 0);
+    kept.current.first = first;
   }, [messages.length, outbox.length, endedAfter]);
+  const onScroll = () => {
+    const { scrollTop: top, scrollHeight, clientHeight: height } = log.current!;
+    const k = kept.current;
+    // Only the visitor's own scrolling up asks, not a window that grows as it opens.
+    if (top < 50 && top < k.top && height === k.height) model.loadOlder();
+    Object.assign(k, { below: scrollHeight - top, top, height });
+  };
   // While the bot is the one answering, the visitor can ask for a person; only the newest buttons can be chosen.
   const lastAnswer = [...messages].reverse().find((m) => m.author !== 'visitor');
   const botAnswering = lastAnswer?.author === 'bot' && lastAnswer.id !== endedAfter;
@@ -100,7 +111,7 @@ export function MessageList({ model }: { model: WidgetModel }) {
   return (
     // A log is polite by itself, but it would read out the whole history a session brings back: the
     // Announcer (App.tsx) says each new message once instead.
-    <div class="log" role="log" aria-label={t('messages.label')} aria-live="off" tabIndex={0} ref={log}>
+    <div class="log" role="log" aria-label={t('messages.label')} aria-live="off" tabIndex={0} ref={log} onScroll={onScroll}>
       <ol>
         {invitation ? (
           <li class="msg theirs invitation">

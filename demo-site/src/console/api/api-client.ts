@@ -3,9 +3,11 @@ import type {
   CallStatusUpdate,
   CallView,
   AgentView,
+  ChatListView,
   ChatState,
   ChatView,
   LoginRequest,
+  MessageListView,
   MessageView,
   OfflineMessageView,
   PresenceStatus,
@@ -95,9 +97,13 @@ export function createApiClient(options: TokenOptions) {
     removePhoto: async () => (await call<{ agent: AgentView }>('/api/v1/me/photo', { method: 'DELETE' })).agent,
     setPresence: async (status: PresenceStatus) =>
       (await call<{ status: PresenceStatus }>('/api/v1/me/presence', { method: 'PUT', body: { status } })).status,
-    listChats: async (state: ChatState) => (await call<{ chats: ChatView[] }>(`/api/v1/chats?state=${state}`)).chats,
+    /** One page of a tab, the most recent first; `cursor` is the `next` of the page before. */
+    listChats: (state: ChatState, limit: number, cursor: string | null = null) =>
+      call<ChatListView>(`/api/v1/chats?state=${state}&limit=${limit}${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`),
     getChat: async (id: number) => (await call<{ chat: ChatView }>(chat(id))).chat,
-    listMessages: async (id: number) => (await call<{ messages: MessageView[] }>(`${chat(id)}/messages`)).messages,
+    /** The newest `limit` messages older than `before` (the newest of all when null), oldest first. */
+    listMessages: (id: number, limit: number, before: number | null = null) =>
+      call<MessageListView>(`${chat(id)}/messages?limit=${limit}${before === null ? '' : `&before=${before}`}`),
     sendMessage: async (id: number, message: AgentMessageRequest) =>
       (await call<{ message: MessageView }>(`${chat(id)}/messages`, { method: 'POST', body: message })).message,
     resendMessage: async (id: number, messageId: number) =>

@@ -14,7 +14,7 @@ interface ConversationPanelProps {
 
 /** The open chat: who, through which channel, the history, the client's typing and the reply box. */
 export function ConversationPanel({ session, detailsOpen, onToggleDetails }: ConversationPanelProps) {
-  const { chatId, chat, messages, clientTyping, clientDraft, status, error } = useStore(session.conversation.state);
+  const { chatId, chat, messages, clientTyping, clientDraft, status, error, older, loadingOlder } = useStore(session.conversation.state);
 
   if (chatId === null) {
     return (
@@ -54,6 +54,9 @@ export function ConversationPanel({ session, detailsOpen, onToggleDetails }: Con
         <MessageList
           chat={chat}
           messages={messages}
+          hasOlder={older !== null}
+          loadingOlder={loadingOlder}
+          onScrolledToTop={() => void session.conversation.loadOlder()}
           meId={session.me.id}
           onResend={chat.state === 'closed' ? undefined : (id) => void session.conversation.resend(id)}
         />

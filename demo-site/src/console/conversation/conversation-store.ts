@@ -15,7 +15,13 @@ export interface ConversationState {
   clientDraft: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
+  /** The `before` of the older page not loaded yet; null when the first message is loaded. */
+  older: number | null;
+  loadingOlder: boolean;
 }
+
+/** Messages per page: the newest page opens the conversation, older ones come as the agent scrolls up. */
+export const MESSAGES_PER_PAGE = 50;
 
 const idle: ConversationState = {
   chatId: null,
@@ -25,6 +31,8 @@ const idle: ConversationState = {
   clientDraft: null,
   status: 'idle',
   error: null,
+  older: null,
+  loadingOlder: false,
 };
 
 /**
@@ -53,13 +61,24 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
     const seq = ++loadSeq;
     const mark = ++clock;
     try {
-      const [chat, history] = await Promise.all([deps.api.getChat(chatId), deps.api.listMessages(chatId)]);
+      const [chat, page] = await Promise.all([deps.api.getChat(chatId), deps.api.listMessages(chatId, MESSAGES_PER_PAGE)]);
       if (seq !== loadSeq || !isOpen(chatId)) return;
       const current = state.get();
-      const liveSince = current.messages.filter((m) => (messageLiveAt.get(m.id) ?? 0) > mark);
-      const merged = early.reduce(applyDelivery, liveSince.reduce(upsertMessage, history as readonly MessageView[]));
+      const oldestFetched = page.messages[0]?.id ?? Infinity;
+      // A reload keeps the older pages the agent had scrolled to (and where the next one starts) when they
+      // join the newest page without a gap.
+      const joins = current.status === 'ready' && page.next !== null && current.messages.some((m) => m.id >= oldestFetched);
+      const kept = current.messages.filter((m) => (messageLiveAt.get(m.id) ?? 0) > mark || (joins && m.id < oldestFetched));
+      const keptOlder = joins && kept.some((m) => m.id < oldestFetched);
+      const merged = early.reduce(applyDelivery, kept.reduce(upsertMessage, page.messages as readonly MessageView[]));
       early = [];
-      patch({ chat: chatLiveAt > mark && current.chat ? current.chat : chat, messages: merged, status: 'ready', error: null });
+      patch({
+        chat: chatLiveAt > mark && current.chat ? current.chat : chat,
+        messages: merged,
+        status: 'ready',
+        error: null,
+        older: keptOlder ? current.older : page.next,
+      });
     } catch (err) {
       if (seq === loadSeq && isOpen(chatId)) patch({ status: 'error', error: errorText(err) });
     }
@@ -80,6 +99,24 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
     reload() {
       const { chatId } = state.get();
       if (chatId !== null) void load(chatId);
+    },
+    /** The page before the oldest loaded message, as the agent scrolls up. */
+    async loadOlder() {
+      const { chatId, older, loadingOlder, status } = state.get();
+      if (chatId === null || older === null || loadingOlder || status !== 'ready') return;
+      const seq = loadSeq;
+      patch({ loadingOlder: true });
+      try {
+        const page = await deps.api.listMessages(chatId, MESSAGES_PER_PAGE, older);
+        if (seq !== loadSeq || !isOpen(chatId)) return;
+        patch({
+          messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)],
+          older: page.next,
+          loadingOlder: false,
+        });
+      } catch (err) {
+        if (seq === loadSeq && isOpen(chatId)) patch({ loadingOlder: false, error: errorText(err) });
+      }
     },
     leave() {
       stopTyping();

@@ -5,7 +5,8 @@ import { upsertCall } from '../calls/calls-store.ts';
 import { useStore } from '../lib/use-store.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { ChatListItem } from './chat-list-item.tsx';
-import { chatsInTab } from './inbox-store.ts';
+import { LoadMoreChats } from './load-more-chats.tsx';
+import { chatsInTab, tabCount } from './inbox-store.ts';
 import { OfflineList } from './offline-list.tsx';
 
 /** The inbox's tabs: chats by state, and the offline form's messages. */
@@ -53,7 +54,7 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
               ? offline.length
               : t.state === 'calls'
                 ? calls.filter((c) => c.status !== 'end' && c.status !== 'error').length
-                : chatsInTab(inbox, t.state).length;
+                : tabCount(inbox, t.state);
           return (
             <button
               key={t.state}
@@ -100,6 +101,9 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
             />
           ))}
         </ul>
+        {tab !== 'offline' && tab !== 'calls' && inbox.tabs[tab].next !== null && (
+          <LoadMoreChats key={`${tab} ${inbox.tabs[tab].next}`} onVisible={() => void session.inboxPaging.loadMore(tab)} />
+        )}
       </div>
     </section>
   );

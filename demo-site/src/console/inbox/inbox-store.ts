@@ -1,4 +1,4 @@
-import type { ChatState, ChatView } from '@svc/protocol';
+import type { ChatListView, ChatState, ChatView } from '@svc/protocol';
 import { createStore } from '../lib/create-store.ts';
 
 export interface InboxState {
@@ -9,9 +9,24 @@ export interface InboxState {
   fresh: ReadonlySet<number>;
   status: 'loading' | 'ready' | 'error';
   error: string | null;
+  /** Per tab: how many chats the server counts, and the cursor of the page not loaded yet (null: all loaded). */
+  tabs: Readonly<Record<ChatState, TabPaging>>;
 }
 
-const initial: InboxState = { chats: new Map(), unread: new Map(), fresh: new Set(), status: 'loading', error: null };
+export interface TabPaging {
+  total: number;
+  next: string | null;
+}
+
+/** The first page of each tab as the API answered it. */
+export type FirstPages = Record<ChatState, ChatListView>;
+
+const noPaging: Record<ChatState, TabPaging> = {
+  open: { total: 0, next: null },
+  bot: { total: 0, next: null },
+  closed: { total: 0, next: null },
+};
+const initial: InboxState = { chats: new Map(), unread: new Map(), fresh: new Set(), status: 'loading', error: null, tabs: noPaging };
 
 const lastActivity = (chat: ChatView) => chat.last_message?.created_at ?? chat.created_at;
 
@@ -20,6 +35,11 @@ export function chatsInTab(state: InboxState, tab: ChatState): ChatView[] {
   return [...state.chats.values()]
     .filter((chat) => chat.state === tab)
     .sort((a, b) => lastActivity(b).localeCompare(lastActivity(a)) || b.id - a.id);
+}
+
+/** What a tab's badge says: the server's count, or more when live events brought chats it did not count yet. */
+export function tabCount(state: InboxState, tab: ChatState): number {
+  return Math.max(state.tabs[tab].total, chatsInTab(state, tab).length);
 }
 
 /** Newer client message than the one we knew of: the agent has something unread. */
@@ -49,7 +69,12 @@ export function createInboxStore() {
      * The full lists from the API, fetched since `mark`. Chats a live event changed meanwhile keep their
      * live version. After a reconnect, chats with client messages we missed count as unread.
      */
-    replaceAll(fetched: ChatView[], mark: number, viewingId: number | null) {
+    replaceAll(pages: FirstPages, mark: number, viewingId: number | null) {
+      const fetched = Object.values(pages).flatMap((page) => page.chats);
+      const tabs = Object.fromEntries(Object.entries(pages).map(([tab, page]) => [tab, { total: page.total, next: page.next }])) as Record<
+        ChatState,
+        TabPaging
+      >;
       state.update((s) => {
         const chats = new Map(fetched.map((c) => [c.id, c]));
         for (const [id, at] of liveAt) {
@@ -64,8 +89,28 @@ export function createInboxStore() {
             if (!s.chats.has(chat.id) && chat.state !== 'closed') fresh = new Set(fresh).add(chat.id);
           }
         }
-        return { chats, unread, fresh, status: 'ready', error: null };
+        return { chats, unread, fresh, status: 'ready', error: null, tabs };
       });
+    },
+
+    /** A further page of a tab, fetched since `mark`: chats a live event changed meanwhile keep their live version. */
+    appendPage(tab: ChatState, page: ChatListView, mark: number) {
+      state.update((s) => {
+        const chats = new Map(s.chats);
+        for (const chat of page.chats) if ((liveAt.get(chat.id) ?? 0) <= mark || !chats.has(chat.id)) chats.set(chat.id, chat);
+        return { ...s, chats, tabs: { ...s.tabs, [tab]: { total: page.total, next: page.next } } };
+      });
+    },
+
+    /** The server's counts, asked again after live events moved chats between tabs. */
+    setTotals(totals: Record<ChatState, number>) {
+      state.update((s) => ({
+        ...s,
+        tabs: Object.fromEntries(Object.entries(s.tabs).map(([tab, p]) => [tab, { ...p, total: totals[tab as ChatState] }])) as Record<
+          ChatState,
+          TabPaging
+        >,
+      }));
     },
 
     /** A chat from a live event or an action; says whether the inbox did not know it yet. */

@@ -5,6 +5,7 @@ import { createApiClient, type ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { upsertCall } from '../calls/calls-store.ts';
 import { createConversationStore, type ConversationStore } from '../conversation/conversation-store.ts';
+import { createInboxPaging, fetchFirstPages, type InboxPaging } from '../inbox/inbox-paging.ts';
 import { createInboxStore, type InboxStore } from '../inbox/inbox-store.ts';
 import { createStore, type Store } from '../lib/create-store.ts';
 import { messagePreview } from '../messages/message-preview.ts';
@@ -25,6 +26,8 @@ export interface ConsoleSession {
   /** Chats handed to this agent or their department while the console is open, not yet opened or dismissed. */
   transfers: Store<ChatTransferredEvent[]>;
   inbox: InboxStore;
+  /** Further pages of the inbox's tabs. */
+  inboxPaging: InboxPaging;
   /** Messages visitors left through the widget's offline form, newest first. */
   offline: Store<OfflineMessageView[]>;
   /** Calls of the agent's channels, in progress and recently over, newest first. */
@@ -55,6 +58,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const tools = createAgentToolsApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const transfers = createStore<ChatTransferredEvent[]>([]);
   const inbox = createInboxStore();
+  const inboxPaging = createInboxPaging(api, inbox);
   const conversation = createConversationStore({ api });
   const presence = createStore<PresenceStatus>(saved.agent.status);
   const connection = createStore<ConnectionState>('connecting');
@@ -73,8 +77,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      const lists = await Promise.all((['open', 'bot', 'closed'] as const).map((state) => api.listChats(state)));
-      inbox.replaceAll(lists.flat(), mark, conversation.currentId());
+      inbox.replaceAll(await fetchFirstPages(api), mark, conversation.currentId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
@@ -106,7 +109,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     else connection.set('reconnecting');
   });
   socket.on('chat:updated', (chat) => {
+    const before = inbox.get(chat.id);
     const { added, clientWrote } = inbox.upsert(chat);
+    if (before?.state !== chat.state) inboxPaging.recountSoon();
     conversation.applyChat(chat);
     if (clientWrote || (added && chat.state !== 'closed')) announce(chat, added);
   });
@@ -166,6 +171,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     offline,
     calls,
     inbox,
+    inboxPaging,
     conversation,
     presence,
     connection,
@@ -175,6 +181,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
       socket.removeAllListeners();
       socket.disconnect();
       conversation.dispose();
+      inboxPaging.dispose();
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   contactInfoSchema,
   customDataSchema,
   invitationSchema,
+  olderMessagesSchema,
   pageInfoSchema,
   signedUserTokenSchema,
   VISITOR_NAMESPACE,
@@ -10,6 +11,7 @@ import {
   visitorMessageSchema,
   type Ack,
   type FileMediaType,
+  type OlderMessages,
   type VisitorClientEvents,
   type VisitorServerEvents,
   type WidgetSession,
@@ -28,7 +30,7 @@ import type { RateLimits } from '../../http/rate-limits.ts';
 import { createVisitorSocketLimit } from './visitor-socket-limit.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import { isSignedUserToken } from '../../lib/user-token-signature.ts';
-import type { AgentRecord, ChannelRecord, ClientRecord } from '../../store/records.ts';
+import type { AgentRecord, ChannelRecord, ClientRecord, MessageRecord } from '../../store/records.ts';
 import type { Store } from '../../store/store.ts';
 import { visitorMessageView } from './visitor-views.ts';
 
@@ -56,6 +58,9 @@ interface GatewayDeps {
   geoip: GeoIpSource;
   notices: ClusterNotices;
 }
+
+/** The newest messages a session carries, and a page of older ones. */
+const SESSION_MESSAGES = 50;
 
 /** Every tab of one visitor shares this room; a visitor only ever joins its own. */
 export const visitorRoom = (clientId: number) => `visitor:${clientId}`;
@@ -121,11 +126,14 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     return channel?.typingPreview ? [...text].slice(0, TYPING_PREVIEW_MAX).join('') : undefined;
   }
 
+  const visitorViews = (messages: MessageRecord[]) =>
+    Promise.all(messages.map(async (m) => visitorMessageView(m, await agentOf(m.agentId))));
+
   async function session(socket: VisitorSocket): Promise<WidgetSession> {
     const { channel, visitor, token } = socket.data;
     const live = await store.visitors.liveChat(visitor.id);
-    const messages = live ? await store.visitors.recentMessages(live.id) : [];
-    const views = await Promise.all(messages.map(async (m) => visitorMessageView(m, await agentOf(m.agentId))));
+    const page = live ? await store.messages.pageByChat(live.id, SESSION_MESSAGES, null, 'forClient') : null;
+    const views = await visitorViews(page?.messages ?? []);
     const agent = live ? await agentOf(live.assigned_agent_id) : undefined;
     const call = await store.calls.liveOfClient(visitor.id);
     return {
@@ -140,7 +148,13 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         ...(visitor.description !== null ? { description: visitor.description } : {}),
       },
       chat: live
-        ? { id: live.id, state: live.state, agent: agent ? { name: agent.name, photo: agent.photo } : null, messages: views }
+        ? {
+            id: live.id,
+            state: live.state,
+            agent: agent ? { name: agent.name, photo: agent.photo } : null,
+            messages: views,
+            older: page?.next !== null,
+          }
         : null,
       callback: await deps.calls.availabilityFor(channel, visitor.id),
       call: call ? visitorCallView(call) : null,
@@ -302,6 +316,16 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
     });
     // The event carries no payload: the acknowledgement is its last argument, even when a page sends one anyway.
     socket.on('agent:request', (...args: unknown[]) => void requestAgent(undefined, args.at(-1) as Ack<undefined>));
+
+    const olderMessages = handle(socket, async (raw: unknown): Promise<OlderMessages> => {
+      const request = olderMessagesSchema.safeParse(raw);
+      if (!request.success) throw new VisitorError('chat_id and before must be message and chat ids');
+      const chat = await store.chats.findById(request.data.chat_id);
+      if (!chat || chat.client.id !== socket.data.visitor.id) throw new VisitorError('no such chat');
+      const page = await store.messages.pageByChat(chat.id, SESSION_MESSAGES, request.data.before, 'forClient');
+      return { messages: await visitorViews(page.messages), older: page.next !== null };
+    });
+    socket.on('messages:older', (raw, ack) => void olderMessages(raw, ack));
 
     const endChat = handle(socket, async () => {
       await spend('visitorUpdates');

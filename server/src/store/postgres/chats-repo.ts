@@ -1,5 +1,9 @@
 import type { MediaFields } from '@svc/protocol';
 import {
+  INBOX_START,
+  inboxCountSql,
+  inboxPage,
+  inboxPageSql,
   ClientBlocked,
   IDEMPOTENCY_WINDOW_MS,
   nullProfile,
@@ -239,13 +243,17 @@ export function createPgChatsRepo(db: PgDb): ChatsRepo {
       );
       return row && toChat(row);
     },
-    async listForAgent(agentId, state) {
-      const rows = await db.all<ChatRow>(
-        `${select} WHERE c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = $1)
-         AND ch.state = $2 ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT 500`,
-        [agentId, state],
-      );
-      return rows.map(toChat);
+    async listForAgent(agentId, state, limit, from) {
+      const asOf = from?.asOf ?? (await db.one<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM messages'))!.id;
+      const [rows, count] = await Promise.all([
+        db.all<{ id: number; sort_key: number }>(
+          inboxPageSql({ agentId: '$1', state: '$2', asOf: '$3::bigint', key: '$4::bigint', chatId: '$5::bigint', limit: '$6' }),
+          [agentId, state, asOf, from?.lastMessageId ?? INBOX_START, from?.chatId ?? INBOX_START, limit + 1],
+        ),
+        db.one<{ total: number }>(inboxCountSql('$1', '$2'), [agentId, state]),
+      ]);
+      const chats = await db.all<ChatRow>(`${select} WHERE ch.id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+      return inboxPage(rows, chats.map(toChat), limit, asOf, count!.total);
     },
     async assign(chatId, agentId, joined = null) {
       return db.tx(async (sql) => {

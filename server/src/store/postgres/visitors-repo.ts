@@ -63,14 +63,6 @@ export function createPgVisitorsRepo(db: PgDb): VisitorsRepo {
     async latestChatId(clientId) {
       return (await db.value<number>('SELECT id FROM chats WHERE client_id = $1 ORDER BY id DESC LIMIT 1', [clientId])) ?? null;
     },
-    async recentMessages(chatId, limit = 200) {
-      const rows = await db.all<MessageRow>(
-        // Private notes never reach the visitor.
-        'SELECT * FROM (SELECT * FROM messages WHERE chat_id = $1 AND internal = 0 ORDER BY id DESC LIMIT $2) AS recent ORDER BY id',
-        [chatId, limit],
-      );
-      return rows.map(toMessage);
-    },
     async messageByClientMsgId(clientId, clientMsgId) {
       const row = await db.one<MessageRow>(
         `SELECT * FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE client_id = $1) AND author = 'client' AND external_id = $2

@@ -5,6 +5,12 @@ import { insertDelivery } from './insert-delivery.ts';
 import type { ChatRecord, ClientRecord, MessageRecord, NewDelivery } from '../records.ts';
 import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
 import {
+  INBOX_START,
+  inboxCountSql,
+  inboxPage,
+  inboxPageSql,
+  type InboxPage,
+  type InboxPosition,
   ClientBlocked,
   IDEMPOTENCY_WINDOW_MS,
   nullProfile,
@@ -27,16 +33,20 @@ const select = `
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
+type InboxRow = { id: number; sort_key: number };
+
 export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   const q = {
     byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
     forAgent: db.prepare<[number, number], ChatRow>(
       `${select} WHERE ch.id = ? AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)`,
     ),
-    listForAgent: db.prepare<[number, string], ChatRow>(
-      `${select} WHERE c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)
-       AND ch.state = ? ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT 500`,
+    newestMessageId: db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM messages').pluck(),
+    inboxPage: db.prepare<[{ agentId: number; state: string; asOf: number; key: number; chatId: number; limit: number }], InboxRow>(
+      inboxPageSql({ agentId: '@agentId', state: '@state', asOf: '@asOf', key: '@key', chatId: '@chatId', limit: '@limit' }),
     ),
+    inboxCount: db.prepare<[{ agentId: number; state: string }], number>(inboxCountSql('@agentId', '@state')).pluck(),
+    byIds: db.prepare<[string], ChatRow>(`${select} WHERE ch.id IN (SELECT value FROM json_each(?))`),
     client: db.prepare<[number, string], ClientRow>('SELECT * FROM clients WHERE channel_id = ? AND external_key = ?'),
     insertClient: db.prepare(
       `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
@@ -203,8 +213,18 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       const row = q.forAgent.get(chatId, agentId);
       return row && toChat(row);
     },
-    async listForAgent(agentId: number, state: ChatState): Promise<ChatRecord[]> {
-      return q.listForAgent.all(agentId, state).map(toChat);
+    async listForAgent(agentId: number, state: ChatState, limit: number, from: InboxPosition | null): Promise<InboxPage> {
+      const asOf = from?.asOf ?? q.newestMessageId.get()!;
+      const rows = q.inboxPage.all({
+        agentId,
+        state,
+        asOf,
+        key: from?.lastMessageId ?? INBOX_START,
+        chatId: from?.chatId ?? INBOX_START,
+        limit: limit + 1,
+      });
+      const chats = q.byIds.all(JSON.stringify(rows.map((r) => r.id))).map(toChat);
+      return inboxPage(rows, chats, limit, asOf, q.inboxCount.get({ agentId, state })!);
     },
     async assign(chatId: number, agentId: number, joined: NewDelivery | null = null): Promise<boolean> {
       return writes.run(() =>

@@ -23,10 +23,6 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
     ),
     setPendingDepartment: db.prepare('UPDATE clients SET pending_department_id = ?, updated_at = ? WHERE id = ?'),
     latestChat: db.prepare<[number], { id: number }>('SELECT id FROM chats WHERE client_id = ? ORDER BY id DESC LIMIT 1'),
-    recentMessages: db.prepare<[number, number], MessageRow>(
-      // Private notes never reach the visitor.
-      'SELECT * FROM (SELECT * FROM messages WHERE chat_id = ? AND internal = 0 ORDER BY id DESC LIMIT ?) ORDER BY id',
-    ),
     messageByExternalId: db.prepare<[number, string], MessageRow>(
       "SELECT * FROM messages WHERE chat_id IN (SELECT id FROM chats WHERE client_id = ?) AND author = 'client' AND external_id = ? ORDER BY id DESC LIMIT 1",
     ),
@@ -72,9 +68,6 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
     },
     async latestChatId(clientId: number): Promise<number | null> {
       return q.latestChat.get(clientId)?.id ?? null;
-    },
-    async recentMessages(chatId: number, limit = 200): Promise<MessageRecord[]> {
-      return q.recentMessages.all(chatId, limit).map(toMessage);
     },
     async messageByClientMsgId(clientId: number, clientMsgId: string): Promise<MessageRecord | undefined> {
       const row = q.messageByExternalId.get(clientId, clientMsgId);
