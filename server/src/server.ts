@@ -14,6 +14,7 @@ import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
+import { registerReportRoutes } from './reports/report-routes.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
@@ -146,6 +147,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
+  registerReportRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });

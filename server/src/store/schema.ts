@@ -1,4 +1,5 @@
 import { initialSchema } from './schema-initial.ts';
+import { reportFactsMigration } from './schema-reports.ts';
 import type { Migration } from './schema-dialect.ts';
 
 /**
@@ -141,4 +142,5 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  reportFactsMigration,
 ];

@@ -13,6 +13,7 @@ import type { OfflineMessagesRepo } from './offline-messages.ts';
 import type { SettingsRepo } from './settings.ts';
 import type { TriggersRepo } from './triggers.ts';
 import type { VisitorsRepo } from './visitors.ts';
+import type { ReportsRepo } from './reports.ts';
 
 /** Every repository over one database: the only way the rest of the server reaches the data. Each dialect
  * (sqlite/, postgres/) implements it with its own SQL; `openStore` picks one. */
@@ -33,5 +34,6 @@ export interface Store {
   departments: DepartmentsRepo;
   calls: CallsRepo;
   channelSites: ChannelSitesRepo;
+  reports: ReportsRepo;
   close(): Promise<void>;
 }

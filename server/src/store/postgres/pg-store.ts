@@ -15,6 +15,7 @@ import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
 import { createPgTriggersRepo } from './triggers-repo.ts';
 import { createPgVisitorsRepo } from './visitors-repo.ts';
+import { createPgReportsRepo } from './reports-repo.ts';
 
 /** The same repositories over PostgreSQL: several nodes share one database. */
 export async function openPgStore(options: OpenPgOptions): Promise<Store> {
@@ -36,6 +37,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     departments: createPgDepartmentsRepo(db),
     calls: createPgCallsRepo(db),
     channelSites: createPgChannelSitesRepo(db),
+    reports: createPgReportsRepo(db),
     close: () => db.close(),
   };
 }

@@ -16,6 +16,7 @@ import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
+import { createReportsRepo } from './reports-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
 export function openSqliteStore(options: OpenDbOptions): Store {
@@ -38,6 +39,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     departments: createDepartmentsRepo(db),
     calls: createCallsRepo(db, writes),
     channelSites: createChannelSitesRepo(db),
+    reports: createReportsRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },
