@@ -139,6 +139,8 @@ export const updateChannelSchema = z
     allowed_sites: allowedSites,
     bot: botAttachment.nullable(),
     callback: callbackSettingsSchema,
+    /** Closed chats older than this many days are erased; null keeps them forever. */
+    retention_days: z.number().positive().max(36_500).nullable(),
   })
   .partial()
   .strict();
@@ -186,6 +188,8 @@ export interface ChannelView {
   /** Standard Webhooks secret that signs the channel's outbound requests; admins only. */
   signing_secret: string;
   created_at: string;
+  /** Closed chats older than this many days are erased; null keeps them forever. */
+  retention_days: number | null;
   /** chat_api */
   chunked?: boolean;
   endpoint?: string;

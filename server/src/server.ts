@@ -15,6 +15,8 @@ import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { registerReportRoutes } from './reports/report-routes.ts';
+import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
+import { startRetentionSweep } from './privacy/retention-sweep.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
@@ -148,6 +150,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerReportRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerPrivacyRoutes(router, { store, urls, uploadsDir: uploads.dir, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
@@ -216,6 +219,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   );
   sweep.unref();
   const hoursWatch = watchBusinessHours({ store, events, log });
+  const retention = startRetentionSweep({ store, log, urls, uploadsDir: uploads.dir, everyMs: config.retentionSweepMs });
 
   let closing: Promise<void> | undefined;
   return {
@@ -233,6 +237,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         clearInterval(renewTokens);
         visitorCalls.stop();
         hoursWatch.stop();
+        await retention.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

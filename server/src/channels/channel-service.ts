@@ -77,6 +77,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         webhookEvents: request.webhook_events,
         agentIds: request.agent_ids && [...new Set(request.agent_ids)],
         callback: request.callback,
+        retentionMs:
+          request.retention_days === undefined ? undefined : request.retention_days && Math.round(request.retention_days * 86_400_000),
       };
       if (request.bot !== undefined) {
         if (request.bot === null) patch.bot = null;

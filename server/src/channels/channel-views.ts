@@ -20,6 +20,7 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, a
     bot: c.bot && { provider_id: c.bot.providerId, token: c.bot.token },
     signing_secret: c.signingSecret,
     created_at: iso(c.createdAt),
+    retention_days: c.retentionMs === null ? null : c.retentionMs / 86_400_000,
   };
   if (c.kind === 'chat_api') {
     const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);

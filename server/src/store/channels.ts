@@ -18,6 +18,7 @@ export interface ChannelRow {
   created_at: number;
   agent_ids_json: string;
   callback_json: string | null;
+  retention_ms: number | null;
 }
 
 export const toChannel = (r: ChannelRow): ChannelRecord => ({
@@ -38,6 +39,7 @@ export const toChannel = (r: ChannelRow): ChannelRecord => ({
   signingSecret: r.signing_secret,
   createdAt: r.created_at,
   callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
+  retentionMs: r.retention_ms,
 });
 
 export interface NewChannel {
@@ -64,6 +66,8 @@ export interface ChannelPatch {
   bot?: { providerRowId: number; token: string } | null;
   signingSecret?: string;
   callback?: CallbackSettings;
+  /** Milliseconds; null keeps closed chats forever. */
+  retentionMs?: number | null;
 }
 
 /** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
@@ -78,6 +82,7 @@ export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
     callback_json: patch.callback === undefined ? undefined : JSON.stringify(patch.callback),
     bot_provider_id: patch.bot === undefined ? undefined : (patch.bot?.providerRowId ?? null),
     bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
+    retention_ms: patch.retentionMs,
   };
   return Object.entries(columns).filter(([, v]) => v !== undefined);
 }

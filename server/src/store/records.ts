@@ -44,6 +44,8 @@ export interface ChannelRecord {
   createdAt: number;
   /** Callback calls of a widget channel; null when never set (calls disabled). */
   callback: CallbackSettings | null;
+  /** Closed chats older than this (ms) are erased; null keeps them forever. */
+  retentionMs: number | null;
 }
 
 export interface BotProviderRecord {

@@ -1,4 +1,5 @@
 import { initialSchema } from './schema-initial.ts';
+import { privacyMigration } from './schema-privacy.ts';
 import { reportFactsMigration } from './schema-reports.ts';
 import type { Migration } from './schema-dialect.ts';
 
@@ -143,4 +144,5 @@ export const migrations: Migration[] = [
     `,
   },
   reportFactsMigration,
+  privacyMigration,
 ];

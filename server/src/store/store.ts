@@ -14,6 +14,7 @@ import type { SettingsRepo } from './settings.ts';
 import type { TriggersRepo } from './triggers.ts';
 import type { VisitorsRepo } from './visitors.ts';
 import type { ReportsRepo } from './reports.ts';
+import type { PrivacyRepo } from './privacy.ts';
 
 /** Every repository over one database: the only way the rest of the server reaches the data. Each dialect
  * (sqlite/, postgres/) implements it with its own SQL; `openStore` picks one. */
@@ -35,5 +36,6 @@ export interface Store {
   calls: CallsRepo;
   channelSites: ChannelSitesRepo;
   reports: ReportsRepo;
+  privacy: PrivacyRepo;
   close(): Promise<void>;
 }

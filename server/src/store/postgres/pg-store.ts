@@ -16,6 +16,7 @@ import { createPgSettingsRepo } from './settings-repo.ts';
 import { createPgTriggersRepo } from './triggers-repo.ts';
 import { createPgVisitorsRepo } from './visitors-repo.ts';
 import { createPgReportsRepo } from './reports-repo.ts';
+import { createPgPrivacyRepo } from './privacy-repo.ts';
 
 /** The same repositories over PostgreSQL: several nodes share one database. */
 export async function openPgStore(options: OpenPgOptions): Promise<Store> {
@@ -38,6 +39,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     calls: createPgCallsRepo(db),
     channelSites: createPgChannelSitesRepo(db),
     reports: createPgReportsRepo(db),
+    privacy: createPgPrivacyRepo(db),
     close: () => db.close(),
   };
 }

@@ -17,6 +17,7 @@ import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
+import { createPrivacyRepo } from './privacy-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
 export function openSqliteStore(options: OpenDbOptions): Store {
@@ -40,6 +41,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     calls: createCallsRepo(db, writes),
     channelSites: createChannelSitesRepo(db),
     reports: createReportsRepo(db),
+    privacy: createPrivacyRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();
     },
