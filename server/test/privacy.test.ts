@@ -60,13 +60,13 @@ describe("a customer's data on request", () => {
 
   it('erases the customer so that no file under the data directory holds what they wrote, and logs who did it', async () => {
     const { chatId, clientId } = await customerChat('erase-me', `My card is ${SECRET}`);
-    const uploaded: { file: string } = await (
+    const uploaded = (await (
       await fetch(`${t.base}/api/v1/uploads?name=scan.png`, {
         method: 'POST',
         body: Buffer.concat([PNG, Buffer.from(SECRET)]),
         headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${agent.token}` },
       })
-    ).json();
+    ).json()) as { file: string };
     expect((await t.api.post(`/api/v1/chats/${chatId}/messages`, uploaded, agent.token)).status).toBe(201);
     await t.api.post(`/api/v1/chats/${chatId}/close`, {}, agent.token);
     expect(filesHolding(t.dir, SECRET).length).toBeGreaterThan(0);
