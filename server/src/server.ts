@@ -17,6 +17,8 @@ import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
 import { registerReportRoutes } from './reports/report-routes.ts';
 import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
 import { startRetentionSweep } from './privacy/retention-sweep.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetricsRoutes } from './metrics/metrics-routes.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
@@ -87,6 +89,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const store = await openStore({ db: config.dbPath, sync: config.dbSync, poolSize: config.dbPoolSize });
   const events = new DomainEvents();
   events.setMaxListeners(50);
+  const metrics = createMetrics({ store, events });
   const urls = new PublicUrls();
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
   // Several nodes share one Redis: socket.io rooms and rate limits span them; one node needs none.
@@ -150,6 +153,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerReportRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerMetricsRoutes(router, { store, metrics, adminTokenHash: adminToken.hash, metricsToken: config.metricsToken });
   registerPrivacyRoutes(router, { store, urls, uploadsDir: uploads.dir, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
@@ -160,6 +164,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   let stopping = false;
   app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
+  app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
@@ -185,6 +190,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     cors: { origin: true, credentials: false },
     ...(redis ? { adapter: redis.adapter } : {}),
   });
+  metrics.watchSockets(io);
   const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
   attachAgentSocket(io, { store, events, conversations });
   const visitors = attachWidgetGateway(io, {

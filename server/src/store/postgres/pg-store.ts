@@ -17,6 +17,7 @@ import { createPgTriggersRepo } from './triggers-repo.ts';
 import { createPgVisitorsRepo } from './visitors-repo.ts';
 import { createPgReportsRepo } from './reports-repo.ts';
 import { createPgPrivacyRepo } from './privacy-repo.ts';
+import { createPgOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The same repositories over PostgreSQL: several nodes share one database. */
 export async function openPgStore(options: OpenPgOptions): Promise<Store> {
@@ -39,6 +40,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     calls: createPgCallsRepo(db),
     channelSites: createPgChannelSitesRepo(db),
     reports: createPgReportsRepo(db),
+    outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     close: () => db.close(),
   };
