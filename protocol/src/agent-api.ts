@@ -145,6 +145,8 @@ export const updateChannelSchema = z
     auto_close_minutes: autoCloseMinutes,
     /** Issue 24: widget channels; agents see the visitor's draft as they type, and the widget says so. */
     typing_preview: z.boolean(),
+    /** Closed chats older than this many days are erased; null keeps them forever. */
+    retention_days: z.number().positive().max(36_500).nullable(),
   })
   .partial()
   .strict();
@@ -194,6 +196,8 @@ export interface ChannelView {
   created_at: string;
   /** Minutes without a message after which the service closes an open or bot chat; null: never. */
   auto_close_minutes: number | null;
+  /** Closed chats older than this many days are erased; null keeps them forever. */
+  retention_days: number | null;
   /** chat_api */
   chunked?: boolean;
   endpoint?: string;

@@ -20,3 +20,4 @@ export * from './deliveries.ts';
 export * from './page-events.ts';
 export * from './appearance.ts';
 export * from './widget-text-keys.ts';
+export * from './reports.ts';

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587')
     .optional(),
   SVC_SMTP_FROM: z.string().min(3).max(320).optional(),
+  SVC_RETENTION_SWEEP_S: z.coerce.number().positive().max(86_400).default(3600),
+  SVC_METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SVC_REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL, e.g. redis://:password@redis.internal:6379/0')
@@ -74,6 +76,10 @@ export interface Config {
   smtp: { url: string; from: string } | null;
   /** Several nodes: socket.io rooms and rate limits shared through this Redis; one node without it. */
   redisUrl: string | undefined;
+  /** How often closed chats past their channel's retention are erased. */
+  retentionSweepMs: number;
+  /** Lets a Prometheus scraper read /metrics without the admin token. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.SVC_LOG_LEVEL,
     staticDir: e.SVC_STATIC_DIR,
     redisUrl: e.SVC_REDIS_URL,
+    retentionSweepMs: e.SVC_RETENTION_SWEEP_S * 1000,
+    metricsToken: e.SVC_METRICS_TOKEN,
   };
 }

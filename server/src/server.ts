@@ -15,6 +15,11 @@ import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
 import { registerDeliveryLogRoutes } from './admin/delivery-log-routes.ts';
+import { registerReportRoutes } from './reports/report-routes.ts';
+import { registerPrivacyRoutes } from './privacy/privacy-routes.ts';
+import { startRetentionSweep } from './privacy/retention-sweep.ts';
+import { createMetrics } from './metrics/metrics.ts';
+import { registerMetricsRoutes } from './metrics/metrics-routes.ts';
 import { registerBusinessHoursRoutes } from './channels/business-hours/business-hours-routes.ts';
 import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
@@ -95,6 +100,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const store = await openStore({ db: config.dbPath, sync: config.dbSync, poolSize: config.dbPoolSize });
   const events = new DomainEvents();
   events.setMaxListeners(50);
+  const metrics = createMetrics({ store, events });
   const urls = new PublicUrls();
   const urlPolicy = { allowPrivate: config.allowPrivateUrls };
   // Several nodes share one Redis: socket.io rooms and rate limits span them; one node needs none.
@@ -164,6 +170,9 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerIdentityRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerTranscriptRoutes(router, { store, adminTokenHash: adminToken.hash, smtpConfigured: config.smtp !== null });
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
+  registerReportRoutes(router, { store, adminTokenHash: adminToken.hash });
+  registerMetricsRoutes(router, { store, metrics, adminTokenHash: adminToken.hash, metricsToken: config.metricsToken });
+  registerPrivacyRoutes(router, { store, urls, uploadsDir: uploads.dir, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
@@ -175,6 +184,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(requestLog(log));
   // Outside the error middleware, so error answers carry the headers too.
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
+  app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());
   const uploadRouter = new Router();
@@ -201,6 +211,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     cors: { origin: true, credentials: false },
     ...(redis ? { adapter: redis.adapter } : {}),
   });
+  metrics.watchSockets(io);
   const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
   // Before the namespaces' own middleware and handlers, which then see clean text only.
   for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
@@ -239,6 +250,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const hoursWatch = watchBusinessHours({ store, events, log });
   const autoClose = startAutoClose({ store, conversations, intervalMs: config.autoCloseSweepMs, log });
   autoClose.tick();
+  const retention = startRetentionSweep({ store, log, urls, uploadsDir: uploads.dir, everyMs: config.retentionSweepMs });
 
   let closing: Promise<void> | undefined;
   return {
@@ -257,6 +269,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         visitorCalls.stop();
         hoursWatch.stop();
         await autoClose.stop();
+        await retention.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
         httpServer.closeIdleConnections();

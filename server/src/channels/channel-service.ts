@@ -83,6 +83,8 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
         callback: request.callback,
         typingPreview: request.typing_preview,
         autoCloseMs: request.auto_close_minutes === undefined ? undefined : minutesToMs(request.auto_close_minutes),
+        retentionMs:
+          request.retention_days === undefined ? undefined : request.retention_days && Math.round(request.retention_days * 86_400_000),
       };
       if (request.bot !== undefined) {
         if (request.bot === null) patch.bot = null;

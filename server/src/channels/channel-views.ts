@@ -21,6 +21,7 @@ export function channelView(c: ChannelRecord, status: 0 | 1, urls: PublicUrls, a
     signing_secret: c.signingSecret,
     created_at: iso(c.createdAt),
     auto_close_minutes: c.autoCloseMs === null ? null : c.autoCloseMs / 60_000,
+    retention_days: c.retentionMs === null ? null : c.retentionMs / 86_400_000,
   };
   if (c.kind === 'chat_api') {
     const endpoint = urls.chatApiEndpoint(c.randomString, c.publicId);

@@ -20,6 +20,7 @@ export interface ChannelRow {
   callback_json: string | null;
   auto_close_ms: number | null;
   typing_preview: number;
+  retention_ms: number | null;
 }
 
 export const toChannel = (r: ChannelRow): ChannelRecord => ({
@@ -42,6 +43,7 @@ export const toChannel = (r: ChannelRow): ChannelRecord => ({
   callback: r.callback_json === null ? null : (JSON.parse(r.callback_json) as CallbackSettings),
   autoCloseMs: r.auto_close_ms === null ? null : Number(r.auto_close_ms),
   typingPreview: r.typing_preview === 1,
+  retentionMs: r.retention_ms === null ? null : Number(r.retention_ms),
 });
 
 export interface NewChannel {
@@ -70,6 +72,8 @@ export interface ChannelPatch {
   callback?: CallbackSettings;
   autoCloseMs?: number | null;
   typingPreview?: boolean;
+  /** Milliseconds; null keeps closed chats forever. */
+  retentionMs?: number | null;
 }
 
 /** The columns a patch changes, with their stored values (both dialects build their UPDATE from these). */
@@ -86,6 +90,7 @@ export function channelPatchColumns(patch: ChannelPatch): [string, unknown][] {
     bot_token: patch.bot === undefined ? undefined : (patch.bot?.token ?? null),
     auto_close_ms: patch.autoCloseMs,
     typing_preview: patch.typingPreview === undefined ? undefined : patch.typingPreview ? 1 : 0,
+    retention_ms: patch.retentionMs,
   };
   return Object.entries(columns).filter(([, v]) => v !== undefined);
 }

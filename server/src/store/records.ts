@@ -48,6 +48,8 @@ export interface ChannelRecord {
   autoCloseMs: number | null;
   /** Widget: agents see the visitor's draft as they type (the widget tells the visitor). */
   typingPreview: boolean;
+  /** Closed chats older than this (ms) are erased; null keeps them forever. */
+  retentionMs: number | null;
 }
 
 export interface BotProviderRecord {

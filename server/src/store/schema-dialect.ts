@@ -8,6 +8,9 @@ export interface SchemaDialect {
   caseInsensitiveText(constraints: string): string;
   /** What the dialect installs once before `caseInsensitiveText` can be used (empty when nothing). */
   caseInsensitiveTextSetup: string;
+  /** A trigger that runs `statements` (SQL both dialects read, `NEW.<column>` for the inserted row) after each
+   * row inserted into `table`. */
+  afterInsertTrigger(name: string, table: string, statements: string): string;
 }
 
 export interface Migration {

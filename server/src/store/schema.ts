@@ -1,4 +1,6 @@
 import { initialSchema } from './schema-initial.ts';
+import { privacyMigration } from './schema-privacy.ts';
+import { reportFactsMigration } from './schema-reports.ts';
 import type { Migration } from './schema-dialect.ts';
 
 /**
@@ -208,4 +210,6 @@ export const migrations: Migration[] = [
       CREATE INDEX chats_inbox_order ON chats(state, (COALESCE(last_message_id, 0)), id);
     `,
   },
+  reportFactsMigration,
+  privacyMigration,
 ];

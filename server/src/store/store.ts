@@ -16,6 +16,9 @@ import type { OfflineMessagesRepo } from './offline-messages.ts';
 import type { SettingsRepo } from './settings.ts';
 import type { TriggersRepo } from './triggers.ts';
 import type { VisitorsRepo } from './visitors.ts';
+import type { ReportsRepo } from './reports.ts';
+import type { PrivacyRepo } from './privacy.ts';
+import type { OutboxStatsRepo } from './outbox-stats.ts';
 
 /** Every repository over one database: the only way the rest of the server reaches the data. Each dialect
  * (sqlite/, postgres/) implements it with its own SQL; `openStore` picks one. */
@@ -39,5 +42,8 @@ export interface Store {
   departments: DepartmentsRepo;
   calls: CallsRepo;
   channelSites: ChannelSitesRepo;
+  reports: ReportsRepo;
+  outboxStats: OutboxStatsRepo;
+  privacy: PrivacyRepo;
   close(): Promise<void>;
 }

@@ -11,6 +11,9 @@ export const postgresSchema: SchemaDialect = {
   integer: 'BIGINT',
   caseInsensitiveText: (constraints) => `CITEXT ${constraints}`,
   caseInsensitiveTextSetup: 'CREATE EXTENSION IF NOT EXISTS citext;',
+  afterInsertTrigger: (name, table, statements) => `
+    CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statements} RETURN NULL; END $$;
+    CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}_fn();`,
 };
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

@@ -18,6 +18,9 @@ import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
 import { createPgTriggersRepo } from './triggers-repo.ts';
 import { createPgVisitorsRepo } from './visitors-repo.ts';
+import { createPgReportsRepo } from './reports-repo.ts';
+import { createPgPrivacyRepo } from './privacy-repo.ts';
+import { createPgOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The same repositories over PostgreSQL: several nodes share one database. */
 export async function openPgStore(options: OpenPgOptions): Promise<Store> {
@@ -42,6 +45,9 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     departments: createPgDepartmentsRepo(db),
     calls: createPgCallsRepo(db),
     channelSites: createPgChannelSitesRepo(db),
+    reports: createPgReportsRepo(db),
+    outboxStats: createPgOutboxStatsRepo(db),
+    privacy: createPgPrivacyRepo(db),
     close: () => db.close(),
   };
 }

@@ -19,6 +19,8 @@ export function openDb(options: OpenDbOptions): Db {
   db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // An erased customer's bytes are overwritten, not left in free pages (contract: erased means unrecoverable).
+  db.pragma('secure_delete = ON');
   migrate(db);
   return db;
 }

@@ -8,6 +8,7 @@ export const sqliteSchema: SchemaDialect = {
   integer: 'INTEGER',
   caseInsensitiveText: (constraints) => `TEXT ${constraints} COLLATE NOCASE`,
   caseInsensitiveTextSetup: '',
+  afterInsertTrigger: (name, table, statements) => `CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
 };
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

@@ -19,6 +19,9 @@ import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
+import { createReportsRepo } from './reports-repo.ts';
+import { createPrivacyRepo } from './privacy-repo.ts';
+import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
 export function openSqliteStore(options: OpenDbOptions): Store {
@@ -44,6 +47,9 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     departments: createDepartmentsRepo(db),
     calls: createCallsRepo(db, writes),
     channelSites: createChannelSitesRepo(db),
+    reports: createReportsRepo(db),
+    outboxStats: createOutboxStatsRepo(db),
+    privacy: createPrivacyRepo(db, writes),
     async close(): Promise<void> {
       if (db.open) db.close();
     },

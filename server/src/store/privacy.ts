@@ -1,0 +1,100 @@
+/** How many rows of each kind an erasure removed (the audit log keeps these, never the content). */
+export type ErasureCounts = Record<'clients' | 'chats' | 'messages' | 'calls' | 'offline_messages' | 'deliveries' | 'files', number>;
+
+export interface ErasureRecord {
+  id: number;
+  channelId: number;
+  clientKey: string | null;
+  reason: 'request' | 'retention';
+  actor: string;
+  counts: ErasureCounts;
+  createdAt: number;
+}
+
+/** Every row stored about one customer of a channel, as the database holds them. A customer is named by
+ * the id agents see (`clients.external_key`). */
+export interface ClientRows {
+  client: Record<string, unknown>;
+  chats: Record<string, unknown>[];
+  messages: Record<string, unknown>[];
+  calls: Record<string, unknown>[];
+  offlineMessages: Record<string, unknown>[];
+}
+
+export interface Erased {
+  counts: ErasureCounts;
+  /** The `media_json` of the erased messages: the caller removes the uploaded files they name. */
+  media: string[];
+}
+
+export interface PrivacyRepo {
+  /** Everything stored about the customer, or undefined when the channel has no such customer. */
+  exportClient(channelId: number, clientKey: string): Promise<ClientRows | undefined>;
+  /** Erases the customer with their chats, messages, calls, offline messages and deliveries in one unit of
+   * work that also writes the audit record. Undefined when the channel has no such customer. */
+  eraseClient(channelId: number, clientKey: string, actor: string): Promise<Erased | undefined>;
+  /** Erases at most `limit` closed chats older than their channel's retention, in one short unit of work. */
+  eraseExpiredChats(now: number, limit: number): Promise<Erased>;
+  /** The newest erasures first. */
+  listErasures(limit: number): Promise<ErasureRecord[]>;
+}
+
+/**
+ * The statements that erase a set of chats and what hangs off them, in an order the foreign keys accept. `chats`
+ * is the dialect's subquery for the set's ids.
+ */
+export const eraseChatsSql = (chats: string) => [
+  `DELETE FROM delivery_attempts WHERE delivery_id IN (SELECT id FROM deliveries WHERE chat_id IN (${chats}))`,
+  `DELETE FROM deliveries WHERE chat_id IN (${chats})`,
+  `DELETE FROM bot_events WHERE chat_id IN (${chats})`,
+  `DELETE FROM chat_agents WHERE chat_id IN (${chats})`,
+  `DELETE FROM calls WHERE chat_id IN (${chats})`,
+  `DELETE FROM messages WHERE chat_id IN (${chats})`,
+  `DELETE FROM chats WHERE id IN (${chats})`,
+];
+
+export const countChatsSql = (chats: string) => `SELECT
+  (SELECT COUNT(*) FROM messages WHERE chat_id IN (${chats})) AS messages,
+  (SELECT COUNT(*) FROM deliveries WHERE chat_id IN (${chats})) AS deliveries,
+  (SELECT COUNT(*) FROM calls WHERE chat_id IN (${chats})) AS calls`;
+
+export const mediaOfChatsSql = (chats: string) => `SELECT media_json FROM messages WHERE chat_id IN (${chats}) AND media_json IS NOT NULL`;
+
+export const toErasure = (r: {
+  id: number;
+  channel_id: number;
+  client_key: string | null;
+  reason: ErasureRecord['reason'];
+  actor: string;
+  counts_json: string;
+  created_at: number;
+}): ErasureRecord => ({
+  id: r.id,
+  channelId: r.channel_id,
+  clientKey: r.client_key,
+  reason: r.reason,
+  actor: r.actor,
+  counts: JSON.parse(r.counts_json) as ErasureCounts,
+  createdAt: r.created_at,
+});
+
+export const noneErased = (): ErasureCounts => ({
+  clients: 0,
+  chats: 0,
+  messages: 0,
+  calls: 0,
+  offline_messages: 0,
+  deliveries: 0,
+  files: 0,
+});
+
+export function addCounts(total: ErasureCounts, more: ErasureCounts): void {
+  for (const key of Object.keys(total) as (keyof ErasureCounts)[]) total[key] += more[key];
+}
+
+/** Expired chats grouped by their channel: each channel's share gets its own audit record. */
+export function byChannel(rows: { id: number; channel_id: number }[]): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const r of rows) groups.set(r.channel_id, [...(groups.get(r.channel_id) ?? []), r.id]);
+  return groups;
+}

@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
+import { startFakeIntegrator } from './support/fake-integrator.ts';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const SECRET = 'my-card-number-4970-1234-ZZQX';
+
+let t: TestServer;
+let integrator: Awaited<ReturnType<typeof startFakeIntegrator>>;
+let agent: TestAgent;
+let channel: TestChannel;
+
+/** Every file under the data directory that holds `text`, by name. */
+function filesHolding(dir: string, text: string): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    if (fs.readFileSync(file).includes(text) || file.includes(text)) found.push(path.relative(dir, file));
+  }
+  return found;
+}
+
+async function customerChat(customer: string, text: string) {
+  const posted = await postCustomerMessage(t.api, channel.endpoint, customer, text, { name: `Name ${customer}` });
+  expect(posted.status).toBe(200);
+  const chat = (await t.api.get(`/api/v1/chats/${posted.body.chat_id}`, agent.token)).body.chat;
+  return { chatId: posted.body.chat_id as number, clientId: chat.client.id as string };
+}
+
+beforeAll(async () => {
+  integrator = await startFakeIntegrator();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
+  t = await startTestServer({ SVC_RETENTION_SWEEP_S: '0.2', SVC_UPLOADS_DIR: path.join(dir, 'uploads') }, dir);
+  agent = await createAgent(t.api, { name: 'Ann' });
+  channel = await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+});
+afterAll(async () => {
+  await t.dispose();
+  await integrator.close();
+});
+
+describe("a customer's data on request", () => {
+  it('exports everything stored about the customer as one JSON document', async () => {
+    const { chatId, clientId } = await customerChat('export-me', 'Where is my order 77?');
+    await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'On its way.' }, agent.token);
+    const res = await t.api.get(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(clientId)}/export`, ADMIN_TOKEN);
+    expect(res.status).toBe(200);
+    expect(res.body.client).toMatchObject({ name: 'Name export-me', external_key: clientId });
+    expect(res.body.client).not.toHaveProperty('visitor_token_hash');
+    expect(res.body.chats).toHaveLength(1);
+    expect(res.body.chats[0].messages.map((m: { text: string }) => m.text)).toEqual(['Where is my order 77?', 'On its way.']);
+    expect((await t.api.get(`/api/v1/channels/${channel.id}/clients/nobody/export`, ADMIN_TOKEN)).status).toBe(404);
+    expect((await t.api.get(`/api/v1/channels/${channel.id}/clients/${clientId}/export`, agent.token)).status).toBe(401);
+  });
+
+  it('erases the customer so that no file under the data directory holds what they wrote, and logs who did it', async () => {
+    const { chatId, clientId } = await customerChat('erase-me', `My card is ${SECRET}`);
+    const uploaded = (await (
+      await fetch(`${t.base}/api/v1/uploads?name=scan.png`, {
+        method: 'POST',
+        body: Buffer.concat([PNG, Buffer.from(SECRET)]),
+        headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${agent.token}` },
+      })
+    ).json()) as { file: string };
+    expect((await t.api.post(`/api/v1/chats/${chatId}/messages`, uploaded, agent.token)).status).toBe(201);
+    await t.api.post(`/api/v1/chats/${chatId}/close`, {}, agent.token);
+    expect(filesHolding(t.dir, SECRET).length).toBeGreaterThan(0);
+
+    const erased = await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(clientId)}`, ADMIN_TOKEN);
+    expect(erased.status).toBe(204);
+    // on PostgreSQL the database's files are elsewhere (docs/operators.md); the uploads are here on both
+    expect(filesHolding(t.dir, SECRET)).toEqual([]);
+    expect((await t.api.get(`/api/v1/channels/${channel.id}/clients/${clientId}/export`, ADMIN_TOKEN)).status).toBe(404);
+    expect((await t.api.get(`/api/v1/chats/${chatId}`, agent.token)).status).toBe(404);
+    expect((await fetch(uploaded.file)).status).toBe(404);
+
+    const log = await t.api.get('/api/v1/erasures', ADMIN_TOKEN);
+    expect(log.body.erasures[0]).toMatchObject({
+      reason: 'request',
+      actor: 'admin token',
+      channel_id: channel.id,
+      client_id: clientId,
+      counts: { clients: 1, chats: 1, messages: 2 },
+    });
+    expect(JSON.stringify(log.body)).not.toContain(SECRET);
+
+    // writing again, the customer starts afresh: a new chat holding only the new message
+    const again = await customerChat('erase-me', 'Hello again');
+    const fresh = await t.api.get(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(again.clientId)}/export`, ADMIN_TOKEN);
+    expect(fresh.body.chats.map((c: { messages: { text: string }[] }) => c.messages.map((m) => m.text))).toEqual([['Hello again']]);
+    expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
+    expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
+  });
+});
+
+describe('retention_days', () => {
+  it('erases closed chats older than the retention and never an open one', async () => {
+    const closed = await customerChat('old-closed', 'Old question');
+    await t.api.post(`/api/v1/chats/${closed.chatId}/close`, {}, agent.token);
+    const open = await customerChat('still-open', 'Still waiting');
+    const patched = await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: 0.00001 }, ADMIN_TOKEN);
+    expect(patched.body.retention_days).toBe(0.00001);
+    await expect.poll(async () => (await t.api.get(`/api/v1/chats/${closed.chatId}`, agent.token)).status, { timeout: 5000 }).toBe(404);
+    expect((await t.api.get(`/api/v1/chats/${open.chatId}`, agent.token)).status).toBe(200);
+    const log = await t.api.get('/api/v1/erasures', ADMIN_TOKEN);
+    expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({ channel_id: channel.id });
+    expect((await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: null }, ADMIN_TOKEN)).body.retention_days).toBeNull();
+  });
+
+  it('refuses a retention that is not a positive number', async () => {
+    for (const bad of [-1, 0, 'ten']) {
+      const res = await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: bad }, ADMIN_TOKEN);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toContain('retention_days');
+    }
+  });
+});
