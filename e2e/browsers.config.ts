@@ -17,5 +17,5 @@ export default defineConfig<object, { engineName: EngineName }>({
   reporter: 'list',
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  projects: (['firefox'] satisfies EngineName[]).map((engineName) => ({ name: engineName, use: { engineName } })),
+  projects: (['firefox', 'webkit'] satisfies EngineName[]).map((engineName) => ({ name: engineName, use: { engineName } })),
 });
