@@ -19,7 +19,7 @@ export async function firefoxEngine(browser: Browser): Promise<Engine> {
   };
 }
 
-const KEYS: Record<Key, 'Enter' | 'Tab' | 'Escape' | 'Space'> = { Enter: 'Enter', Tab: 'Tab', Escape: 'Escape', Space: 'Space' };
+const KEYS: Record<Key, 'Enter' | 'Tab' | 'Escape' | ' '> = { Enter: 'Enter', Tab: 'Tab', Escape: 'Escape', Space: ' ' };
 
 class FirefoxTab implements VisitorTab {
   constructor(private readonly page: Page) {}

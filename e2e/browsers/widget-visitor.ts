@@ -68,6 +68,11 @@ export class WidgetVisitor {
     );
   }
 
+  /** Whether the launcher (in its shadow root) has the keyboard focus. */
+  launcherFocused(): Promise<boolean> {
+    return this.tab.evaluate(`document.querySelector('svc-widget')?.shadowRoot?.activeElement?.tagName === 'BUTTON'`);
+  }
+
   inChat<T>(script: string): Promise<T | null> {
     return this.tab.evaluateInChat<T>(script);
   }
