@@ -1,9 +1,10 @@
 // `pnpm test` / `npm test`: install, find a browser, build, then typecheck, lint, format check, unit and
 // integration tests (Vitest, on SQLite, then the integration suite again on PostgreSQL), the fault suite at
-// reduced sizes (one test per scenario and target, see docs/faults.md) and end-to-end tests (Playwright), and
-// close with one summary line.
+// reduced sizes (one test per scenario and target, see docs/faults.md), end-to-end tests (Playwright, Chromium)
+// and the widget's scenarios in Firefox and WebKit (`pnpm test:browsers`), and close with one summary line.
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
+import { ensureBrowserEngines, warnEnginesMissing } from './lib/browser-engines.mjs';
 import { installCommand, missingEngines } from './lib/missing-engines.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 
@@ -14,14 +15,17 @@ const inCi = process.env.CI === 'true' || process.env.CI === '1';
 ensureInstalled();
 warnMissingEngines();
 const browser = ensureBrowser();
+const enginesMissing = ensureBrowserEngines();
+const otherEngines = enginesMissing.length === 0;
 pnpm(['build']);
 pnpm(['check']);
 
 const vitestJson = `${resultsDir}/vitest.json`;
 const playwrightJson = `${resultsDir}/playwright.json`;
 const faultsJson = `${resultsDir}/faults.json`;
+const browsersJson = `${resultsDir}/browsers.json`;
 const postgresJson = `${resultsDir}/vitest-postgres.json`;
-for (const file of [vitestJson, postgresJson, playwrightJson, faultsJson]) fs.rmSync(file, { force: true });
+for (const file of [vitestJson, postgresJson, playwrightJson, faultsJson, browsersJson]) fs.rmSync(file, { force: true });
 const unitCode = pnpm(['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {
   allowFailure: true,
 });
@@ -49,12 +53,20 @@ const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config
   allowFailure: true,
   env: { CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
 });
+// Firefox and WebKit: never skipped in CI (the missing engines count as a failure there), loudly elsewhere.
+const browsersCode = otherEngines
+  ? pnpm(['test:browsers', '--reporter=list,json'], {
+      allowFailure: true,
+      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: browsersJson, PLAYWRIGHT_JSON_OUTPUT_NAME: browsersJson },
+    })
+  : 0;
 
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const unit = read(vitestJson);
 const onPg = read(postgresJson);
 const e2e = read(playwrightJson);
 const faults = read(faultsJson) ?? [];
+const engines = read(browsersJson);
 const faultsPassed = faults.filter((r) => r.passed).length;
 const faultsFailed = faults.length - faultsPassed;
 const passed =
@@ -67,17 +79,23 @@ const failed =
   (unitCode !== 0 && !unit?.numFailedTests ? 1 : 0) +
   (postgresCode !== 0 && !onPg?.numFailedTests ? 1 : 0) +
   (faultsCode !== 0 && !faultsFailed ? 1 : 0) +
-  (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0);
+  (e2eCode !== 0 && !e2e?.stats?.unexpected ? 1 : 0) +
+  (engines?.stats?.unexpected ?? 0) +
+  (browsersCode !== 0 && !engines?.stats?.unexpected ? 1 : 0) +
+  (!otherEngines && inCi ? 1 : 0);
 const skipped =
   (unit?.numPendingTests ?? 0) +
   (unit?.numTodoTests ?? 0) +
   (onPg?.numPendingTests ?? 0) +
   (onPg?.numTodoTests ?? 0) +
-  (e2e?.stats?.skipped ?? 0);
+  (e2e?.stats?.skipped ?? 0) +
+  (engines?.stats?.skipped ?? 0);
 console.log(
   `\nunit+integration: ${unit?.numPassedTests ?? 0} passed; integration on PostgreSQL: ${onPg ? `${onPg.numPassedTests} passed` : 'not run'}; ` +
-    `faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed`,
+    `faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed; ` +
+    `Firefox and WebKit: ${engines ? `${engines.stats.expected} passed` : 'NOT RUN'}`,
 );
+if (!otherEngines) warnEnginesMissing(enginesMissing);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 

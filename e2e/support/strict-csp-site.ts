@@ -39,6 +39,14 @@ export class StrictCspSite {
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     if (pathname === '/page.css')
       return void res.writeHead(200, { 'content-type': 'text/css' }).end('body{margin:0;min-height:1500px;font:16px serif}');
+    // The page's own script that records violations (inline script is refused here), for engines where a test
+    // cannot add an init script (e2e/browsers).
+    if (pathname === '/record-violations.js')
+      return void res
+        .writeHead(200, { 'content-type': 'text/javascript' })
+        .end(
+          "window.__violations=[];document.addEventListener('securitypolicyviolation',function(e){window.__violations.push(e.effectiveDirective+' '+e.blockedURI)});",
+        );
     if (pathname !== '/') return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': this.policy }).end(`<!doctype html>
 <html lang="en">

@@ -1,0 +1,70 @@
+import { test as widgetTest } from '../support/widget-fixtures.ts';
+import type { Engine, EngineName } from './engine.ts';
+import { firefoxEngine, launchFirefox } from './firefox.ts';
+import { startWebKitDriver, webkitEngine } from './webkit.ts';
+import { WidgetVisitor } from './widget-visitor.ts';
+
+/** The running browser of a worker: each test opens a fresh engine context on it. */
+interface RunningBrowser {
+  newEngine(): Promise<Engine>;
+  stop(): Promise<void>;
+}
+
+async function startBrowser(name: EngineName): Promise<RunningBrowser> {
+  if (name === 'firefox') {
+    const browser = await launchFirefox();
+    return { newEngine: () => firefoxEngine(browser), stop: () => browser.close() };
+  }
+  if (name === 'webkit') {
+    const driver = await startWebKitDriver();
+    return { newEngine: () => webkitEngine(driver), stop: () => driver.stop() };
+  }
+  throw new Error(`no driver for ${name}`);
+}
+
+interface WorkerFixtures {
+  /** The engine of the project (browsers.config.ts), named in every test's line. */
+  engineName: EngineName;
+  runningBrowser: RunningBrowser;
+}
+
+interface TestFixtures {
+  /** A fresh engine context for this test: its own storage, shared by the tabs it opens. */
+  engine: Engine;
+  /** The visitor's first tab, with the widget page object on it. */
+  visitor: WidgetVisitor;
+}
+
+export const test = widgetTest.extend<TestFixtures, WorkerFixtures>({
+  engineName: ['firefox', { option: true, scope: 'worker' }],
+
+  // One browser process (or WebDriver server) per worker, started on first use.
+  runningBrowser: [
+    async ({ engineName }, use) => {
+      const running = await startBrowser(engineName);
+      await use(running);
+      await running.stop();
+    },
+    { scope: 'worker' },
+  ],
+
+  engine: async ({ runningBrowser }, use) => {
+    const engine = await runningBrowser.newEngine();
+    await use(engine);
+    await engine.close();
+  },
+
+  visitor: async ({ engine }, use, testInfo) => {
+    const visitor = new WidgetVisitor(await engine.newTab());
+    await use(visitor);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const path = testInfo.outputPath('visitor.png');
+      await visitor.tab.screenshot(path).then(
+        () => testInfo.attach('visitor', { path, contentType: 'image/png' }),
+        () => undefined,
+      );
+    }
+  },
+});
+
+export { expect } from '@playwright/test';
