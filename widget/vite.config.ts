@@ -105,7 +105,13 @@ function textOnlySocketPackets(): Plugin {
 // loader at <base>/widget/ and loaded only when the chat is asked for.
 export default defineConfig({
   base: './',
-  plugins: [plainDynamicImport(), socketTransports(), textOnlySocketPackets(), preact({ devtoolsInProd: false, prefreshEnabled: false }), buildPageScripts()],
+  plugins: [
+    plainDynamicImport(),
+    socketTransports(),
+    textOnlySocketPackets(),
+    preact({ devtoolsInProd: false, prefreshEnabled: false }),
+    buildPageScripts(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
