@@ -236,3 +236,9 @@ export interface OfflineMessageView {
   message: string;
   created_at: string;
 }
+
+/** The `data` of the visitors' namespace's connect_error `rate_limited` when the visitor already holds the most
+ * sockets one visitor may (docs/widget.md, rate limits): the widget then says the chat is open in other tabs. */
+export interface VisitorTooManyTabs {
+  reason: 'too_many_tabs';
+}

@@ -19,6 +19,7 @@ export const widgetTextKeys = [
   'greeting',
   'banner.unavailable',
   'banner.reconnecting',
+  'banner.other_tabs',
   'banner.queued',
   'banner.connecting',
   'banner.offline',

@@ -16,9 +16,11 @@ function connect(t: TestServer, widgetId: string, token?: string) {
     forceNew: true,
   });
   sockets.push(socket);
-  return new Promise<{ socket: Socket; session?: WidgetSession; error?: string }>((resolve) => {
+  return new Promise<{ socket: Socket; session?: WidgetSession; error?: string; reason?: string }>((resolve) => {
     socket.once('session', (session: WidgetSession) => resolve({ socket, session }));
-    socket.once('connect_error', (err) => resolve({ socket, error: err.message }));
+    socket.once('connect_error', (err) =>
+      resolve({ socket, error: err.message, reason: (err as Error & { data?: { reason?: string } }).data?.reason }),
+    );
   });
 }
 
@@ -49,6 +51,8 @@ describe('sockets per visitor token', () => {
 
     const extra = await Promise.all(Array.from({ length: 5 }, () => connect(t, widgetId, token)));
     expect(extra.map((r) => r.error)).toEqual(Array(5).fill('rate_limited'));
+    // What lets the widget in that tab say why, rather than "reconnecting".
+    expect(extra.map((r) => r.reason)).toEqual(Array(5).fill('too_many_tabs'));
 
     const other = await connect(t, widgetId);
     expect(other.session).toBeDefined();

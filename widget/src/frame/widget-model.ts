@@ -13,7 +13,8 @@ export interface Announcement {
 }
 
 /** connecting: first connection; online; reconnecting: the connection dropped; unavailable: the widget is gone. */
-export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'unavailable';
+/** `elsewhere`: refused because the visitor has the chat open in too many other tabs; tried again now and then. */
+export type ConnectionState = 'connecting' | 'online' | 'reconnecting' | 'unavailable' | 'elsewhere';
 
 /** What the chat UI reads (stores) and what it can do (actions): built once by start-frame.ts. */
 export interface WidgetModel {

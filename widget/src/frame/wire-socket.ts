@@ -1,4 +1,4 @@
-import type { EmitPageEvent, VisitorMessageView } from '@svc/protocol';
+import type { EmitPageEvent, VisitorMessageView, VisitorTooManyTabs } from '@svc/protocol';
 import type { FrameToHost } from '../bridge/messages.ts';
 import { reduceConversation, type Conversation, type ConversationEvent } from '../state/conversation.ts';
 import type { Store } from '../state/store.ts';
@@ -95,7 +95,8 @@ export function wireSocket(
     if (socket.active) return void connection.set(connection.get() === 'connecting' ? 'connecting' : 'reconnecting');
     // Refused by the server's handshake: no such widget any more, or too many new visitors right now.
     if (err.message === 'not_found' || err.message === 'invalid_request') return void connection.set('unavailable');
-    connection.set('reconnecting');
+    const tooManyTabs = (err as Error & { data?: Partial<VisitorTooManyTabs> }).data?.reason === 'too_many_tabs';
+    connection.set(tooManyTabs ? 'elsewhere' : 'reconnecting');
     setTimeout(() => socket.connect(), RETRY_REFUSED_MS);
   });
 

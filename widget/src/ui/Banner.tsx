@@ -13,6 +13,12 @@ export function Banner({ model, openContact }: { model: WidgetModel; openContact
         {t('banner.unavailable')}
       </p>
     );
+  if (connection === 'elsewhere')
+    return (
+      <p class="banner warn" role="status">
+        {t('banner.other_tabs')}
+      </p>
+    );
   if (connection === 'reconnecting')
     return (
       <p class="banner warn" role="status">

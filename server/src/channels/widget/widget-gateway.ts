@@ -14,6 +14,7 @@ import {
   type OlderMessages,
   type VisitorClientEvents,
   type VisitorServerEvents,
+  type VisitorTooManyTabs,
   type WidgetSession,
 } from '@svc/protocol';
 import type { Logger } from 'pino';
@@ -110,7 +111,11 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
         visitor = await store.visitors.create(channel.id, `v_${randomToken(12)}`, hashToken(token));
       }
       socket.data = { channel, visitor, token: token! };
-      if (!(await socketLimit.admit(visitor.id))) return next(new Error('rate_limited'));
+      if (!(await socketLimit.admit(visitor.id))) {
+        const refusal = new Error('rate_limited') as Error & { data: VisitorTooManyTabs };
+        refusal.data = { reason: 'too_many_tabs' };
+        return next(refusal);
+      }
       next();
     } catch (err) {
       log.error({ err }, 'visitor handshake failed');

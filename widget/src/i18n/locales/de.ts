@@ -13,6 +13,7 @@ const de: Catalogue = {
   greeting: 'Haben Sie Fragen? Wir helfen Ihnen gern weiter.',
   'banner.unavailable': 'Der Chat ist auf dieser Website gerade nicht verfügbar.',
   'banner.reconnecting': 'Verbindung unterbrochen. Neuer Verbindungsversuch…',
+  'banner.other_tabs': 'Dieser Chat ist bereits in vielen anderen Tabs geöffnet. Schließen Sie einen davon, um hier zu chatten.',
   'banner.queued':
     '{count, plural, one {Ihre Nachricht wird gesendet, sobald die Verbindung wieder steht.} other {Ihre # Nachrichten werden gesendet, sobald die Verbindung wieder steht.}}',
   'banner.connecting': 'Verbindung wird hergestellt…',

@@ -13,6 +13,7 @@ const en: Catalogue = {
   greeting: 'Ask us anything: we are happy to help.',
   'banner.unavailable': 'The chat is not available on this site right now.',
   'banner.reconnecting': 'Connection lost. Reconnecting…',
+  'banner.other_tabs': 'This chat is already open in many other tabs. Close one of them to chat here.',
   'banner.queued':
     '{count, plural, one {Your message will be sent when the connection is back.} other {Your # messages will be sent when the connection is back.}}',
   'banner.connecting': 'Connecting…',

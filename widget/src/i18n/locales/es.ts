@@ -14,6 +14,7 @@ const es: Catalogue = {
   greeting: '¿Tiene alguna pregunta? Estamos aquí para ayudarle.',
   'banner.unavailable': 'El chat no está disponible en este sitio en este momento.',
   'banner.reconnecting': 'Se perdió la conexión. Reconectando…',
+  'banner.other_tabs': 'Este chat ya está abierto en muchas otras pestañas. Cierre una de ellas para chatear aquí.',
   'banner.queued':
     '{count, plural, one {Su mensaje se enviará cuando vuelva la conexión.} many {Sus # de mensajes se enviarán cuando vuelva la conexión.} other {Sus # mensajes se enviarán cuando vuelva la conexión.}}',
   'banner.connecting': 'Conectando…',

@@ -14,6 +14,7 @@ const fr: Catalogue = {
   greeting: 'Une question ? Nous sommes là pour vous aider.',
   'banner.unavailable': 'Le chat n’est pas disponible sur ce site pour le moment.',
   'banner.reconnecting': 'Connexion perdue. Reconnexion en cours…',
+  'banner.other_tabs': 'Ce chat est déjà ouvert dans de nombreux autres onglets. Fermez-en un pour discuter ici.',
   'banner.queued':
     '{count, plural, one {Votre message sera envoyé dès le retour de la connexion.} many {Vos # de messages seront envoyés dès le retour de la connexion.} other {Vos # messages seront envoyés dès le retour de la connexion.}}',
   'banner.connecting': 'Connexion en cours…',

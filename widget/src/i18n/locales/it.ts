@@ -14,6 +14,7 @@ const it: Catalogue = {
   greeting: 'Hai domande? Siamo qui per aiutarti.',
   'banner.unavailable': 'La chat non è disponibile su questo sito al momento.',
   'banner.reconnecting': 'Connessione persa. Riconnessione in corso…',
+  'banner.other_tabs': 'Questa chat è già aperta in molte altre schede. Chiudine una per chattare qui.',
   'banner.queued':
     '{count, plural, one {Il tuo messaggio verrà inviato quando la connessione tornerà.} many {I tuoi # di messaggi verranno inviati quando la connessione tornerà.} other {I tuoi # messaggi verranno inviati quando la connessione tornerà.}}',
   'banner.connecting': 'Connessione in corso…',

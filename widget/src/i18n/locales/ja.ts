@@ -13,6 +13,7 @@ const ja: Catalogue = {
   greeting: 'ご質問はお気軽にどうぞ。喜んでお手伝いします。',
   'banner.unavailable': '現在、このサイトではチャットをご利用いただけません。',
   'banner.reconnecting': '接続が切れました。再接続しています…',
+  'banner.other_tabs': 'このチャットはすでに他の多くのタブで開かれています。ここでチャットするには、そのうちの1つを閉じてください。',
   'banner.queued': '{count, plural, other {接続が回復すると、# 件のメッセージが送信されます。}}',
   'banner.connecting': '接続しています…',
   'banner.offline': 'ただいま対応できる担当者がいません。メッセージを残していただければ、戻り次第こちらでお返事します。',

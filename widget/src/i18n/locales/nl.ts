@@ -13,6 +13,7 @@ const nl: Catalogue = {
   greeting: 'Heeft u een vraag? We helpen u graag.',
   'banner.unavailable': 'De chat is op deze website op dit moment niet beschikbaar.',
   'banner.reconnecting': 'Verbinding verbroken. Opnieuw verbinden…',
+  'banner.other_tabs': 'Deze chat is al in veel andere tabbladen geopend. Sluit er een om hier te chatten.',
   'banner.queued':
     '{count, plural, one {Uw bericht wordt verstuurd zodra de verbinding terug is.} other {Uw # berichten worden verstuurd zodra de verbinding terug is.}}',
   'banner.connecting': 'Verbinden…',

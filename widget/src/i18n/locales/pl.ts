@@ -14,6 +14,7 @@ const pl: Catalogue = {
   greeting: 'Masz pytanie? Chętnie pomożemy.',
   'banner.unavailable': 'Czat jest teraz niedostępny na tej stronie.',
   'banner.reconnecting': 'Utracono połączenie. Łączenie ponownie…',
+  'banner.other_tabs': 'Ten czat jest już otwarty w wielu innych kartach. Zamknij jedną z nich, aby rozmawiać tutaj.',
   'banner.queued':
     '{count, plural, one {Twoja wiadomość zostanie wysłana, gdy połączenie wróci.} few {Twoje # wiadomości zostaną wysłane, gdy połączenie wróci.} many {Twoich # wiadomości zostanie wysłanych, gdy połączenie wróci.} other {Twoje # wiadomości zostaną wysłane, gdy połączenie wróci.}}',
   'banner.connecting': 'Łączenie…',

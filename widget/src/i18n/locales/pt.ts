@@ -14,6 +14,7 @@ const pt: Catalogue = {
   greeting: 'Tem alguma dúvida? Estamos aqui para ajudar.',
   'banner.unavailable': 'O chat não está disponível neste site no momento.',
   'banner.reconnecting': 'Conexão perdida. Reconectando…',
+  'banner.other_tabs': 'Este chat já está aberto em muitas outras abas. Feche uma delas para conversar aqui.',
   'banner.queued':
     '{count, plural, one {Sua mensagem será enviada quando a conexão voltar.} many {Suas # de mensagens serão enviadas quando a conexão voltar.} other {Suas # mensagens serão enviadas quando a conexão voltar.}}',
   'banner.connecting': 'Conectando…',

@@ -13,6 +13,7 @@ const tr: Catalogue = {
   greeting: 'Bir sorunuz mu var? Yardımcı olmaktan memnuniyet duyarız.',
   'banner.unavailable': 'Sohbet şu anda bu sitede kullanılamıyor.',
   'banner.reconnecting': 'Bağlantı koptu. Yeniden bağlanılıyor…',
+  'banner.other_tabs': 'Bu sohbet zaten birçok başka sekmede açık. Burada sohbet etmek için bunlardan birini kapatın.',
   'banner.queued':
     '{count, plural, one {Mesajınız bağlantı geri geldiğinde gönderilecek.} other {# mesajınız bağlantı geri geldiğinde gönderilecek.}}',
   'banner.connecting': 'Bağlanılıyor…',

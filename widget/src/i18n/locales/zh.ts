@@ -13,6 +13,7 @@ const zh: Catalogue = {
   greeting: '有任何问题都可以问我们，我们很乐意为您解答。',
   'banner.unavailable': '此网站的聊天功能暂时不可用。',
   'banner.reconnecting': '连接已断开，正在重新连接…',
+  'banner.other_tabs': '此聊天已在许多其他标签页中打开。请关闭其中一个，以便在此处聊天。',
   'banner.queued': '{count, plural, other {连接恢复后，您的 # 条消息将自动发送。}}',
   'banner.connecting': '正在连接…',
   'banner.offline': '目前没有客服在线。请留言，我们回来后会第一时间在这里回复您。',
