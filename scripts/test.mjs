@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
 import { ensureBrowserEngines, warnEnginesMissing } from './lib/browser-engines.mjs';
-import { installCommand, missingEngines } from './lib/missing-engines.mjs';
+import { installCommand, installMissingEngines, missingEngines } from './lib/missing-engines.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 
 const resultsDir = 'test-results';
@@ -13,7 +13,7 @@ fs.mkdirSync(resultsDir, { recursive: true });
 
 const inCi = process.env.CI === 'true' || process.env.CI === '1';
 ensureInstalled();
-warnMissingEngines();
+installOrWarnMissingEngines();
 const browser = ensureBrowser();
 const enginesMissing = ensureBrowserEngines();
 const otherEngines = enginesMissing.length === 0;
@@ -99,11 +99,11 @@ if (!otherEngines) warnEnginesMissing(enginesMissing);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
 
-/** Locally, a missing PostgreSQL, Redis or nginx skips the tests that need it; in CI those tests fail instead. */
-function warnMissingEngines() {
-  if (inCi) return;
-  const missing = missingEngines();
-  if (missing.length === 0) return;
+/** PostgreSQL, Redis and nginx are installed when run as root with apt-get; what cannot be (not root, no apt-get)
+ * skips the tests that need it locally, with the command that installs it, and fails them in CI. */
+function installOrWarnMissingEngines() {
+  const missing = installMissingEngines();
+  if (inCi || missing.length === 0) return;
   console.warn('\nNot installed, so these tests will be skipped:');
   for (const m of missing) console.warn(`  ${m.name}: ${m.needs}`);
   console.warn(`Install with: ${installCommand(missing)}\n`);

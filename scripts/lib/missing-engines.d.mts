@@ -6,3 +6,4 @@ export interface MissingEngine {
 }
 export declare function missingEngines(): MissingEngine[];
 export declare function installCommand(missing: MissingEngine[]): string;
+export declare function installMissingEngines(): MissingEngine[];
