@@ -86,7 +86,10 @@ export function MessageList({ model }: { model: WidgetModel }) {
   const first = messages[0]?.id ?? 0;
   useLayoutEffect(() => {
     const el = log.current;
-    if (el) el.scrollTop = el.scrollHeight - (kept.current.first && first !== kept.current.first ? kept.current.below : 0);
+    const pagePutAbove = kept.current.first && first !== kept.current.first;
+    // Back to what was read at once: the log scrolls smoothly, and a scroll animated up from the top would
+    // read as the visitor asking for the page before that one too.
+    if (el) el.scrollTo({ top: el.scrollHeight - (pagePutAbove ? kept.current.below : 0), behavior: pagePutAbove ? 'instant' : 'auto' });
     kept.current.first = first;
   }, [messages.length, outbox.length, endedAfter]);
   const onScroll = () => {
