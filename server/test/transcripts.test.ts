@@ -1,44 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import { VISITOR_NAMESPACE, type VisitorClientEvents, type VisitorServerEvents, type WidgetSession } from '@svc/protocol';
-import { SMTPServer } from 'smtp-server';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, type TestAgent } from './support/fixtures.ts';
+import { startSmtpSink } from './support/smtp-sink.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP sink: the mail server of the site owner, on 127.0.0.1. Addresses at refused.example get 550. */
-async function startSmtpSink() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      if (address.address.endsWith('@refused.example')) return callback(Object.assign(new Error('No such user'), { responseCode: 550 }));
-      callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { mails, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 let t: TestServer;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
