@@ -1,3 +1,4 @@
+import { chatIdFromParam } from '../conversations/chat-param.ts';
 import type Router from '@koa/router';
 import {
   agentMessageSchema,
@@ -28,7 +29,7 @@ interface AgentRouteDeps {
   rateLimits: RateLimits;
 }
 
-const chatIdParam = z.coerce.number().int().positive();
+const messageIdParam = z.coerce.number().int().positive();
 /** Calls without `limit` answer as before paging existed: at most this many chats. */
 const UNPAGED_CHATS = 500;
 /** A `before` without `limit`: every older message. */
@@ -38,11 +39,6 @@ const UNPAGED_MESSAGES = Number.MAX_SAFE_INTEGER - 1;
 export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void {
   const { store, conversations } = deps;
   const agent = requireAgent(store);
-  const chatId = (raw: string | undefined) => {
-    const id = chatIdParam.safeParse(raw);
-    if (!id.success) throw notFound('No such chat');
-    return id.data;
-  };
 
   router.post('/api/v1/auth/login', async (ctx) => {
     const address = sourceAddress(ctx);
@@ -90,11 +86,11 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.get('/api/v1/chats/:id', agent, async (ctx) => {
-    ctx.body = { chat: chatView(await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id))) };
+    ctx.body = { chat: chatView(await conversations.chatForAgent(currentAgent(ctx), chatIdFromParam(ctx.params.id))) };
   });
 
   router.get('/api/v1/chats/:id/messages', agent, async (ctx) => {
-    const chat = await conversations.chatForAgent(currentAgent(ctx), chatId(ctx.params.id));
+    const chat = await conversations.chatForAgent(currentAgent(ctx), chatIdFromParam(ctx.params.id));
     const { limit, before } = parseOr400(messageListQuerySchema, ctx.query, 'query');
     if (limit === undefined && before === undefined) {
       ctx.body = { messages: (await store.messages.listForAgents(chat.id)).map(messageView), next: null };
@@ -106,7 +102,7 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {
-    const id = chatId(ctx.params.id);
+    const id = chatIdFromParam(ctx.params.id);
     await conversations.chatForAgent(currentAgent(ctx), id);
     const request = parseOr400(agentMessageSchema, ctx.request.body);
     const message = await conversations.sendAgentMessage(currentAgent(ctx), id, request);
@@ -115,14 +111,14 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.post('/api/v1/chats/:id/messages/:messageId/resend', agent, async (ctx) => {
-    const messageId = chatIdParam.safeParse(ctx.params.messageId);
+    const messageId = messageIdParam.safeParse(ctx.params.messageId);
     if (!messageId.success) throw notFound('No such message');
-    const message = await conversations.resendFailedMessage(currentAgent(ctx), chatId(ctx.params.id), messageId.data);
+    const message = await conversations.resendFailedMessage(currentAgent(ctx), chatIdFromParam(ctx.params.id), messageId.data);
     ctx.body = { message: messageView(message) };
   });
 
   router.post('/api/v1/chats/:id/typing', agent, async (ctx) => {
-    const id = chatId(ctx.params.id);
+    const id = chatIdFromParam(ctx.params.id);
     await conversations.chatForAgent(currentAgent(ctx), id);
     const { state } = parseOr400(typingSchema, ctx.request.body);
     await conversations.agentTyping(currentAgent(ctx), id, state);
@@ -130,15 +126,15 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.post('/api/v1/chats/:id/accept', agent, async (ctx) => {
-    ctx.body = { chat: chatView(await conversations.accept(currentAgent(ctx), chatId(ctx.params.id))) };
+    ctx.body = { chat: chatView(await conversations.accept(currentAgent(ctx), chatIdFromParam(ctx.params.id))) };
   });
 
   router.delete('/api/v1/chats/:id/blacklist', agent, async (ctx) => {
-    ctx.body = { chat: chatView(await conversations.unblock(currentAgent(ctx), chatId(ctx.params.id))) };
+    ctx.body = { chat: chatView(await conversations.unblock(currentAgent(ctx), chatIdFromParam(ctx.params.id))) };
   });
 
   router.post('/api/v1/chats/:id/close', agent, async (ctx) => {
-    const id = chatId(ctx.params.id);
+    const id = chatIdFromParam(ctx.params.id);
     await conversations.chatForAgent(currentAgent(ctx), id);
     const { blacklist } = parseOr400(closeChatSchema, ctx.request.body ?? {});
     ctx.body = { chat: chatView(await conversations.close(currentAgent(ctx), id, blacklist)) };
