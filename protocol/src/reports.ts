@@ -3,7 +3,11 @@ import { z } from 'zod';
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date');
+  // zod runs this after a failed regex too, where Date gives Invalid Date (whose toISOString throws).
+  .refine((s) => {
+    const date = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
+  }, 'must be a real date');
 const optionalId = z.coerce.number().int().positive().optional();
 
 /** The query of `GET /api/v1/reports` (contract: Reports, privacy and operations). */

@@ -1,7 +1,8 @@
-import { cleanText } from '@svc/protocol';
+import { CHAT_API_TEXT_MAX, cleanText, truncateCodePoints, VISITOR_NAMESPACE } from '@svc/protocol';
 import fc from 'fast-check';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nearly, nearlySegment, propertyRuns, propertySeed, propertyTimeoutMs } from './support/party-arbitraries.ts';
+import { nearly, nearlySegment, propertyRuns, propertySeed, propertyTimeoutMs, scryptRuns } from './support/party-arbitraries.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { ADMIN_TOKEN, startTestServer, type ApiResponse, type TestServer } from './support/test-server.ts';
 
@@ -22,8 +23,28 @@ let department: { id: number };
 let chatId: number;
 let messageId: number;
 let callId: number;
-let doomed: { channel: number; department: number; chat: number };
+let doomed: { channel: number; department: number; chat: number; client: string };
+let cannedReplyId: number;
+let doomedCannedReplyId: number;
+let transferredChat: number;
+let botChatId: number;
+let uploadedFile: { folder: string; name: string };
+let visitorToken: string;
 const counts = new Map<string, Map<number, number>>();
+
+/** A widget visitor's token, as the widget gets it: from the session the visitors' namespace answers. */
+async function widgetVisitorToken(widgetId: string): Promise<string> {
+  const socket = io(`${t.base}${VISITOR_NAMESPACE}`, { auth: { widget_id: widgetId }, transports: ['websocket'], forceNew: true });
+  try {
+    const session = await new Promise<{ visitor_token: string }>((resolve, reject) => {
+      socket.once('session', resolve);
+      socket.once('connect_error', reject);
+    });
+    return session.visitor_token;
+  } finally {
+    socket.disconnect();
+  }
+}
 
 async function openChat(senderId: string) {
   await postCustomerMessage(t.api, channel.endpoint, senderId, 'hello');
@@ -49,7 +70,17 @@ beforeAll(async () => {
     channel: (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Doomed', agent_ids: [] }, ADMIN_TOKEN)).body.id,
     department: (await t.api.post('/api/v1/departments', { name: 'Doomed', agent_ids: [] }, ADMIN_TOKEN)).body.id,
     chat: await openChat('customer-2'),
+    client: 'customer-3',
   };
+  await openChat(doomed.client);
+  cannedReplyId = (await t.api.post('/api/v1/canned-replies', { shortcut: 'hi', text: 'Hello {client.name}' }, agent.token)).body.id;
+  doomedCannedReplyId = (await t.api.post('/api/v1/canned-replies', { shortcut: 'bye', text: 'Bye' }, agent.token)).body.id;
+  transferredChat = await openChat('customer-4');
+  botChatId = (await postCustomerMessage(t.api, botChannel.endpoint, 'bot-customer', 'hello bot')).body.chat_id;
+  const upload = await t.api.request('POST', '/api/v1/uploads?name=a.txt', { token: agent.token, raw: 'some text' });
+  const [folder, name] = new URL(upload.body.file).pathname.split('/').slice(-2);
+  uploadedFile = { folder: folder!, name: decodeURIComponent(name!) };
+  visitorToken = await widgetVisitorToken(widget.public_id);
   // Three agents' passwords hashed with scrypt, on a machine shared with other suites.
 }, 120_000);
 afterAll(async () => {
@@ -65,8 +96,15 @@ interface Endpoint {
   path: string;
   ids?: () => Record<string, string | number>;
   token?: () => string | undefined;
-  /** A valid body or query to start from. */
+  /** A valid body or query to start from (a function when it names something made in beforeAll). */
   body?: unknown;
+  /** Instead of a JSON body: the bytes of a file, as uploads take them. */
+  raw?: fc.Arbitrary<Uint8Array>;
+  headers?: () => Record<string, string>;
+  /** Hashes a password on every case (scrypt): fewer cases. */
+  slow?: boolean;
+  /** Makes a body that must be unique (an e-mail, a shortcut) unique again before it is sent. */
+  fresh?: (body: any, n: number) => unknown;
   query?: Record<string, string>;
   /** Reads a 2xx answer back and says what the sender should see. */
   readBack?: (sent: any, res: ApiResponse) => Promise<void>;
@@ -75,6 +113,13 @@ interface Endpoint {
 const admin = () => ADMIN_TOKEN;
 const asAgent = () => agent.token;
 const chat = () => ({ id: chatId });
+
+/** A file's bytes: anything, or a PNG's signature and header followed by anything (what a photo check reads). */
+const PNG_START = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+const fileBytes = fc.oneof(
+  fc.uint8Array({ maxLength: 4096 }),
+  fc.uint8Array({ maxLength: 4096 }).map((rest) => Uint8Array.from([...PNG_START, ...rest])),
+);
 
 const endpoints: Endpoint[] = [
   {
@@ -92,6 +137,12 @@ const endpoints: Endpoint[] = [
         invite: 'hi',
       },
       message: { type: 'text', id: 'm1', text: 'Hello' },
+    },
+    readBack: async (sent, res) => {
+      if (res.body.message_id === undefined) return;
+      const page = await t.api.get(`/api/v1/chats/${res.body.chat_id}/messages?limit=5`, agent.token);
+      const stored = (page.body.messages as { id: number; text?: string }[]).find((m) => m.id === res.body.message_id);
+      expect(stored?.text).toBe(truncateCodePoints(cleanText(sent.message.text), CHAT_API_TEXT_MAX));
     },
   },
   {
@@ -118,24 +169,24 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/bot/webhooks/:providerId/:token',
     ids: () => ({ providerId: provider.provider_id, token: 'bot-token-1' }),
-    body: {
+    body: () => ({
       event: 'BOT_MESSAGE',
       id: 'e1',
-      chat_id: '1',
+      chat_id: String(botChatId),
       message: { type: 'BUTTONS', title: 'Pick', text: 'or type', buttons: [{ text: 'A', id: 'a' }] },
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/bot/webhooks/:providerId/:token',
     ids: () => ({ providerId: provider.provider_id, token: 'bot-token-1' }),
-    body: { event: 'INVITE_AGENT', chat_id: '1', client_id: 'x' },
+    body: () => ({ event: 'INVITE_AGENT', chat_id: String(botChatId), client_id: 'bot-customer' }),
   },
   {
     method: 'POST',
     path: '/bot/providers/:providerId/:token',
     ids: () => ({ providerId: provider.provider_id, token: 'bot-token-1' }),
-    body: { event: 'BOT_MESSAGE', chat_id: '1', message: { type: 'TEXT', text: 'hi' } },
+    body: () => ({ event: 'BOT_MESSAGE', chat_id: String(botChatId), message: { type: 'TEXT', text: 'hi' } }),
   },
   { method: 'GET', path: '/widget-api/:publicId/settings', ids: () => ({ publicId: widget.public_id }) },
   {
@@ -144,7 +195,7 @@ const endpoints: Endpoint[] = [
     ids: () => ({ publicId: widget.public_id }),
     body: { name: 'Ann', email: 'a@b.example', phone: '+47 12345678', description: 'd', message: 'Call me' },
   },
-  { method: 'POST', path: '/api/v1/auth/login', body: { email: 'nobody@example.com', password: 'whatever1' } },
+  { method: 'POST', path: '/api/v1/auth/login', slow: true, body: { email: 'nobody@example.com', password: 'whatever1' } },
   { method: 'POST', path: '/api/v1/auth/logout', token: () => leaver.token },
   { method: 'GET', path: '/api/v1/me', token: asAgent },
   { method: 'PUT', path: '/api/v1/me/presence', token: asAgent, body: { status: 'online' } },
@@ -180,7 +231,12 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/v1/offline-messages', token: asAgent },
   { method: 'GET', path: '/api/v1/calls', token: asAgent, query: { state: 'active' } },
   { method: 'GET', path: '/api/v1/calls/:id', token: asAgent, ids: () => ({ id: callId }) },
-  { method: 'POST', path: '/api/v1/calls', token: asAgent, body: { channel_id: 1, type: 'outgoing', phone: '+47 123 45 678' } },
+  {
+    method: 'POST',
+    path: '/api/v1/calls',
+    token: asAgent,
+    body: () => ({ channel_id: widget.id, type: 'outgoing', phone: '+47 123 45 678' }),
+  },
   {
     method: 'POST',
     path: '/api/v1/calls/:id/status',
@@ -192,7 +248,9 @@ const endpoints: Endpoint[] = [
     method: 'POST',
     path: '/api/v1/agents',
     token: admin,
-    body: { name: 'Zed', email: 'zed@example.com', password: 'long enough', role: 'agent', channel_ids: [1] },
+    slow: true,
+    body: () => ({ name: 'Zed', email: 'zed@example.com', password: 'long enough', role: 'agent', channel_ids: [channel.id] }),
+    fresh: (body, n) => (body.email === 'zed@example.com' ? { ...body, email: `zed-${n}@example.com` } : body),
     readBack: async (sent, res) => {
       const read = (await t.api.get(`/api/v1/agents/${res.body.id}`, ADMIN_TOKEN)).body;
       expect(read.name).toBe(cleanText(sent.name).trim());
@@ -206,6 +264,11 @@ const endpoints: Endpoint[] = [
     token: admin,
     ids: () => ({ id: spareAgent.id }),
     body: { name: 'Spare', photo: 'https://x.example/p.png' },
+    readBack: async (sent, res) => {
+      const read = (await t.api.get(`/api/v1/agents/${spareAgent.id}`, ADMIN_TOKEN)).body;
+      if (typeof sent?.name === 'string') expect(read.name).toBe(cleanText(sent.name).trim());
+      expect(read).toEqual(res.body);
+    },
   },
   {
     method: 'POST',
@@ -217,14 +280,19 @@ const endpoints: Endpoint[] = [
       agent_ids: [],
       safe_domains: ['shop.example'],
       allowed_sites: ['https://shop.example'],
-      webhook_url: 'https://hooks.example/x',
+      webhook_url: 'http://127.0.0.1:9/hook',
+    },
+    readBack: async (sent, res) => {
+      const read = (await t.api.get(`/api/v1/channels/${res.body.id}`, ADMIN_TOKEN)).body;
+      expect(read.name).toBe(cleanText(sent.name).trim());
+      expect(read.safe_domains).toEqual(res.body.safe_domains);
     },
   },
   {
     method: 'POST',
     path: '/api/v1/channels',
     token: admin,
-    body: { kind: 'chat_api', name: 'C', webhook_url: 'https://hooks.example/x', chunked: true },
+    body: { kind: 'chat_api', name: 'C', webhook_url: 'http://127.0.0.1:9/hook', chunked: true },
   },
   { method: 'GET', path: '/api/v1/channels', token: admin },
   { method: 'GET', path: '/api/v1/channels/:id', token: admin, ids: () => ({ id: spareChannel.id }) },
@@ -243,8 +311,8 @@ const endpoints: Endpoint[] = [
     token: admin,
     body: {
       name: 'B',
-      endpoint: 'https://bots.example/x',
-      auth: { token_url: 'https://bots.example/t', client_id: 'id', client_secret: 's' },
+      endpoint: 'http://127.0.0.1:9/bot',
+      auth: { token_url: 'http://127.0.0.1:9/token', client_id: 'id', client_secret: 's' },
     },
   },
   { method: 'GET', path: '/api/v1/bot-providers', token: admin },
@@ -308,7 +376,12 @@ const endpoints: Endpoint[] = [
     path: '/api/v1/channels/:id/appearance',
     token: admin,
     ids: () => ({ id: spareChannel.id }),
-    body: { accent_color: '#112233', title: 'Hi', greeting: 'Hello', texts: { en: { send: 'Go' } } },
+    body: { accent_color: '#112233', title: 'Hi', greeting: 'Hello', texts: { en: { 'composer.send': 'Go' } } },
+    readBack: async (sent, res) => {
+      const read = (await t.api.get(`/api/v1/channels/${spareChannel.id}/appearance`, ADMIN_TOKEN)).body;
+      expect(read).toEqual(res.body);
+      if (typeof sent?.greeting === 'string' && sent.greeting.trim()) expect(read.greeting).toBe(cleanText(sent.greeting).trim());
+    },
   },
   { method: 'GET', path: '/api/v1/channels/:id/identity', token: admin, ids: () => ({ id: spareChannel.id }) },
   {
@@ -338,8 +411,111 @@ const endpoints: Endpoint[] = [
     body: { name: 'Sales', agent_ids: [1] },
   },
   { method: 'DELETE', path: '/api/v1/departments/:id', token: admin, ids: () => ({ id: doomed.department }) },
+  {
+    method: 'POST',
+    path: '/api/v1/chats/:id/notes',
+    token: asAgent,
+    ids: chat,
+    body: { text: 'Called them back' },
+    readBack: async (sent, res) => {
+      const page = await t.api.get(`/api/v1/chats/${chatId}/messages?limit=5`, agent.token);
+      const stored = (page.body.messages as { id: number; text?: string; internal?: boolean }[]).find((m) => m.id === res.body.message.id);
+      expect(stored).toMatchObject({ internal: true, text: cleanText(sent.text) });
+    },
+  },
+  { method: 'POST', path: '/api/v1/chats/:id/read', token: asAgent, ids: chat, body: () => ({ message_id: messageId }) },
+  {
+    method: 'POST',
+    path: '/api/v1/chats/:id/transfer',
+    token: asAgent,
+    ids: () => ({ id: transferredChat }),
+    body: { department_id: 1, note: 'Billing question' },
+  },
+  { method: 'GET', path: '/api/v1/chats/:id/transfer-targets', token: asAgent, ids: chat },
+  { method: 'GET', path: '/api/v1/chats/:id/history', token: asAgent, ids: chat },
+  { method: 'GET', path: '/api/v1/canned-replies', token: asAgent },
+  {
+    method: 'POST',
+    path: '/api/v1/canned-replies',
+    token: asAgent,
+    body: { shortcut: 'thanks', text: 'Thank you, {client.name}!', scope: 'personal' },
+    fresh: (body, n) => (body.shortcut === 'thanks' ? { ...body, shortcut: `thanks-${n}` } : body),
+    readBack: async (sent, res) => {
+      const replies = (await t.api.get('/api/v1/canned-replies', agent.token)).body.canned_replies as { id: number }[];
+      expect(replies.find((r) => r.id === res.body.id)).toMatchObject({ shortcut: cleanText(sent.shortcut), text: cleanText(sent.text) });
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v1/canned-replies/:id',
+    token: asAgent,
+    ids: () => ({ id: cannedReplyId }),
+    body: { text: 'Hi {client.name}, how can I help?' },
+    readBack: async (sent, res) => {
+      const replies = (await t.api.get('/api/v1/canned-replies', agent.token)).body.canned_replies as { id: number; text: string }[];
+      if (typeof sent?.text === 'string') expect(replies.find((r) => r.id === res.body.id)?.text).toBe(cleanText(sent.text));
+    },
+  },
+  { method: 'DELETE', path: '/api/v1/canned-replies/:id', token: asAgent, ids: () => ({ id: doomedCannedReplyId }) },
+  {
+    method: 'POST',
+    path: '/api/v1/uploads',
+    token: asAgent,
+    query: { name: 'notes.txt' },
+    raw: fileBytes,
+  },
+  {
+    method: 'POST',
+    path: '/widget-api/:publicId/uploads',
+    ids: () => ({ publicId: widget.public_id }),
+    headers: () => ({ 'x-visitor-token': visitorToken }),
+    query: { name: 'photo.png' },
+    raw: fileBytes,
+  },
+  { method: 'GET', path: '/files/:folder/:name', ids: () => uploadedFile },
+  { method: 'PUT', path: '/api/v1/me/photo', token: asAgent, query: { name: 'me.png' }, raw: fileBytes },
+  { method: 'DELETE', path: '/api/v1/me/photo', token: asAgent },
+  {
+    method: 'PUT',
+    path: '/api/v1/agents/:id/photo',
+    token: admin,
+    ids: () => ({ id: spareAgent.id }),
+    query: { name: 'a.png' },
+    raw: fileBytes,
+  },
+  { method: 'DELETE', path: '/api/v1/agents/:id/photo', token: admin, ids: () => ({ id: spareAgent.id }) },
+  {
+    method: 'PATCH',
+    path: '/api/v1/channels/:id',
+    token: admin,
+    ids: () => ({ id: spareChannel.id }),
+    body: { retention_days: 30, auto_close_minutes: 15, typing_preview: true },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/reports',
+    token: admin,
+    query: { from: '2026-01-01', to: '2026-01-31', tz: 'Europe/Oslo', channel_id: '1' },
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/channels/:id/clients/:clientId/export',
+    token: admin,
+    ids: () => ({ id: channel.id, clientId: 'customer-1' }),
+  },
+  {
+    method: 'DELETE',
+    path: '/api/v1/channels/:id/clients/:clientId',
+    token: admin,
+    ids: () => ({ id: channel.id, clientId: doomed.client }),
+  },
+  { method: 'GET', path: '/api/v1/erasures', token: admin },
+  { method: 'GET', path: '/metrics', token: admin },
   { method: 'GET', path: '/healthz' },
 ];
+
+const exampleOf = (body: unknown) => (typeof body === 'function' ? body() : body);
+let sent = 0;
 
 const asSegment = (s: string | number) => encodeURIComponent(String(s));
 
@@ -353,9 +529,10 @@ describe.each(endpoints.map((e, i) => [`${e.method} ${e.path} #${i}`, e] as cons
       await fc.assert(
         fc.asyncProperty(
           fc.tuple(...idNames.map((n) => fc.constant(n).chain(() => nearlySegment(endpoint.ids!()[n]!)))),
-          endpoint.body === undefined ? fc.option(nearly({}), { nil: undefined }) : nearly(endpoint.body),
+          endpoint.body === undefined ? fc.option(nearly({}), { nil: undefined }) : nearly(exampleOf(endpoint.body)),
           endpoint.query ? nearly(endpoint.query) : fc.constant(undefined),
-          async (segments, body, query) => {
+          endpoint.raw ?? fc.constant(undefined),
+          async (segments, body, query, raw) => {
             let path = endpoint.path;
             idNames.forEach((n, i) => (path = path.replace(`:${n}`, segments[i] ?? asSegment(endpoint.ids!()[n]!))));
             if (query && typeof query === 'object' && !Array.isArray(query)) {
@@ -366,9 +543,11 @@ describe.each(endpoints.map((e, i) => [`${e.method} ${e.path} #${i}`, e] as cons
               path += `?${new URLSearchParams(pairs).toString()}`;
             }
             const method = endpoint.method;
+            if (endpoint.fresh && body && typeof body === 'object') body = endpoint.fresh(body, ++sent);
             const res = await t.api.request(method, path, {
               token: endpoint.token?.(),
-              ...(method === 'GET' || body === undefined ? {} : { body }),
+              headers: endpoint.headers?.(),
+              ...(raw !== undefined ? { raw } : method === 'GET' || body === undefined ? {} : { body }),
             });
             byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
             expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
@@ -377,7 +556,7 @@ describe.each(endpoints.map((e, i) => [`${e.method} ${e.path} #${i}`, e] as cons
               await endpoint.readBack(body, res);
           },
         ),
-        { numRuns: propertyRuns, seed: propertySeed, endOnFailure: true },
+        { numRuns: endpoint.slow ? scryptRuns : propertyRuns, seed: propertySeed, endOnFailure: true },
       );
       // Logins hash with scrypt on purpose: slow by design.
     },

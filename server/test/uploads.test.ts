@@ -43,6 +43,18 @@ describe('agent uploads', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
+  it('keeps the end of a name too long for the file system, in whole characters', async () => {
+    // 110 CJK characters are 330 bytes in UTF-8, more than the 255 a file name may have.
+    const name = `${'報告書'.repeat(36)}草案.png`;
+    const res = await upload(`/api/v1/uploads?name=${encodeURIComponent(name)}`, PNG, { authorization: `Bearer ${agent.token}` });
+    expect(res.status).toBe(201);
+    const body: any = await res.json();
+    expect(name.endsWith(body.file_name)).toBe(true);
+    expect(body.file_name).toMatch(/草案\.png$/);
+    expect(Buffer.byteLength(body.file_name)).toBeLessThanOrEqual(200);
+    expect((await fetch(body.file)).status).toBe(200);
+  });
+
   it('refuses files whose bytes are not an accepted type, whatever their name', async () => {
     const res = await upload('/api/v1/uploads?name=logo.png', SVG, { authorization: `Bearer ${agent.token}` });
     expect(res.status).toBe(400);

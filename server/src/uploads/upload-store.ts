@@ -57,14 +57,24 @@ export interface StoredUpload {
 
 export class UploadRejected extends Error {}
 
-/** Keeps a file name readable but harmless: no paths, no control characters, at most 120 characters. */
+/** A name's end that file systems take: at most 120 characters and 200 UTF-8 bytes (most allow 255 bytes). */
+function nameEnd(name: string): string {
+  const chars = [...name].slice(-120);
+  let bytes = 0;
+  let start = chars.length;
+  while (start > 0 && bytes + Buffer.byteLength(chars[start - 1]!) <= 200) bytes += Buffer.byteLength(chars[--start]!);
+  return chars.slice(start).join('');
+}
+
+/** Keeps a file name readable but harmless: no paths, no control characters, short enough to store; the end
+ * of a long name is kept, where its extension is. */
 export function safeFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/')).normalize('NFC');
   const cleaned = base
     .replace(/[\p{Cc}\p{Cf}<>:"/\\|?*]/gu, '_')
     .replace(/^\.+/, '')
     .trim();
-  return (cleaned || 'file').slice(-120);
+  return nameEnd(cleaned).replace(/^[.\s]+/, '') || 'file';
 }
 
 /** Files attached to messages, stored under the data directory in folders with unguessable names. */

@@ -78,11 +78,11 @@ export function apiClient(base: string) {
   async function request<T = any>(
     method: string,
     pathname: string,
-    options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+    options: { token?: string; body?: unknown; raw?: string | Uint8Array; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
+    let body: string | Uint8Array | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);
