@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { VISITOR_NAMESPACE, type WidgetSession } from '@svc/protocol';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
@@ -95,6 +97,47 @@ describe("a customer's data on request", () => {
     expect(fresh.body.chats.map((c: { messages: { text: string }[] }) => c.messages.map((m) => m.text))).toEqual([['Hello again']]);
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
+  });
+});
+
+describe('an erased widget visitor', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((s) => s.disconnect()));
+  /** A tab of the visitor's browser: the widget's socket, with the token the browser kept (or none). */
+  async function tab(widgetId: string, token?: string) {
+    const socket = io(`${t.base}${VISITOR_NAMESPACE}`, {
+      auth: { widget_id: widgetId, ...(token ? { visitor_token: token } : {}) },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    const session = await new Promise<WidgetSession>((resolve, reject) => {
+      socket.once('session', resolve);
+      socket.once('connect_error', reject);
+    });
+    return { socket, session };
+  }
+
+  it('loses its open tabs at once, and its old token starts a new visitor with nothing of the old chat', async () => {
+    const widget = (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Erase shop', agent_ids: [agent.id] }, ADMIN_TOKEN)).body;
+    const first = await tab(widget.public_id);
+    const second = await tab(widget.public_id, first.session.visitor_token);
+    const sent = (await first.socket.emitWithAck('message:send', { client_msg_id: 'erase-tab-1', text: 'Please forget me' })) as {
+      value: { chat_id: number };
+    };
+    expect(sent).toMatchObject({ ok: true });
+    const chat = (await t.api.get(`/api/v1/chats/${sent.value.chat_id}`, agent.token)).body.chat;
+    const bothGone = Promise.all([first, second].map(({ socket }) => new Promise((resolve) => socket.once('disconnect', resolve))));
+
+    const erased = await t.api.delete(`/api/v1/channels/${widget.id}/clients/${encodeURIComponent(chat.client.id)}`, ADMIN_TOKEN);
+    expect(erased.status).toBe(204);
+    await bothGone;
+
+    const back = await tab(widget.public_id, first.session.visitor_token);
+    expect(back.session.visitor_id).not.toBe(first.session.visitor_id);
+    expect(back.session.visitor_token).not.toBe(first.session.visitor_token);
+    expect(back.session.chat).toBeNull();
   });
 });
 

@@ -111,6 +111,13 @@ export function createAdminApi(options: TokenOptions) {
     createBotProvider: (body: CreateBotProviderRequest) => call<BotProviderView>('/api/v1/bot-providers', { method: 'POST', body }),
     botEvents: (chatId: number) => call<BotEventsView>(`/api/v1/chats/${id(chatId)}/bot-events`),
 
+    /** Everything stored about one customer of a channel, as the JSON file the API writes (GDPR art. 15, 20). */
+    exportClient: (channelId: number, clientId: string) =>
+      call<Blob>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}/export`, { accept: 'application/json' }),
+    /** Erases the customer, their chats, messages, files, page views and pending deliveries (GDPR art. 17). */
+    eraseClient: (channelId: number, clientId: string) =>
+      call<void>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' }),
+
     report: (query: ReportQuery) => call<ReportView>(`/api/v1/reports?${reportParams(query)}`),
     /** The report's days as the CSV file the API writes (`Accept: text/csv`). */
     reportCsv: (query: ReportQuery) => call<Blob>(`/api/v1/reports?${reportParams(query)}`, { accept: 'text/csv' }),

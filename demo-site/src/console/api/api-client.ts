@@ -33,7 +33,7 @@ export interface RequestOptions {
   /** A file sent as the raw body (uploads). */
   file?: Blob;
   token?: string;
-  /** A media type other than JSON to ask for (`text/csv`): the answer is returned as a Blob. */
+  /** A media type to ask for (`text/csv`, or JSON kept as the file the API wrote): the answer is returned as a Blob. */
   accept?: string;
 }
 

@@ -37,6 +37,8 @@ export interface ConsoleSession {
   connection: Store<ConnectionState>;
   openChat(chatId: number): void;
   leaveChat(): void;
+  /** Reads the inbox's lists again (after chats vanished, e.g. an erased customer's). */
+  refresh(): Promise<void>;
   dispose(): void;
 }
 
@@ -177,6 +179,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     connection,
     openChat,
     leaveChat: () => conversation.leave(),
+    refresh,
     dispose() {
       socket.removeAllListeners();
       socket.disconnect();

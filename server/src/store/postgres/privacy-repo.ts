@@ -9,6 +9,7 @@ import {
   toErasure,
   type ErasureCounts,
   type Erased,
+  type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
 
@@ -48,7 +49,7 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
     },
 
     async eraseClient(channelId, clientKey, actor) {
-      const erased = await db.tx(async (sql): Promise<Erased | undefined> => {
+      const erased = await db.tx(async (sql): Promise<ErasedClient | undefined> => {
         const client = await sql.one<{ id: number }>('SELECT id FROM clients WHERE channel_id = $1 AND external_key = $2 FOR UPDATE', [
           channelId,
           clientKey,
@@ -62,7 +63,7 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
         counts.offline_messages = await sql.run('DELETE FROM offline_messages WHERE client_id = $1', [clientId]);
         await sql.run('DELETE FROM clients WHERE id = $1', [clientId]);
         await sql.run(audit, [channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now()]);
-        return { counts, media };
+        return { counts, media, clientId };
       });
       if (erased) await vacuum();
       return erased;

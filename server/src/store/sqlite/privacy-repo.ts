@@ -10,6 +10,7 @@ import {
   toErasure,
   type ErasureCounts,
   type Erased,
+  type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
 
@@ -53,7 +54,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
     },
 
     async eraseClient(channelId, clientKey, actor) {
-      const erased = await writes.run((): Erased | undefined => {
+      const erased = await writes.run((): ErasedClient | undefined => {
         const client = q.client.get({ channel: channelId, key: clientKey });
         if (!client) return undefined;
         const p = { client: client.id as number };
@@ -73,7 +74,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
         counts.offline_messages = q.eraseOffline.run(p).changes;
         q.eraseClient.run(p);
         q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now());
-        return { counts, media };
+        return { counts, media, clientId: p.client };
       });
       if (erased) checkpoint();
       return erased;

@@ -1,6 +1,7 @@
 import type { ReportQuery, ReportView } from '@svc/protocol';
 import { useEffect, useState } from 'preact/hooks';
 import { errorText } from '../../api/api-error.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import type { AdminApi } from '../admin-api.ts';
 import { FormError } from '../ui/form-error.tsx';
 import { useLoad } from '../ui/use-load.ts';
@@ -14,16 +15,6 @@ import './reports.css';
 function firstQuery(): ReportQuery {
   const tz = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   return { ...lastDays(30, todayIn(tz)), tz };
-}
-
-/** Saves a Blob as a file the browser downloads. */
-function saveFile(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /** Reports (issue 21): the period's numbers, chats per day, the agents' table, and the days as CSV. */
