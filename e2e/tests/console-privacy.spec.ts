@@ -55,15 +55,14 @@ test.describe("console: a customer's data", () => {
       ).toBe(200);
     });
 
+    const plainContext = await browser.newContext();
+    const plainConsole = new ConsolePage(await plainContext.newPage());
     await test.step('a plain agent sees neither action', async () => {
-      const context = await browser.newContext();
-      const other = new ConsolePage(await context.newPage());
-      await other.login(plainAgent.email, plainAgent.password);
-      await other.openChat('Pat Privacy');
-      await expect(other.clientDetails.getByText(chat.client.id, { exact: true })).toBeVisible();
-      await expect(other.clientDetails.getByRole('button', { name: 'Export data' })).toHaveCount(0);
-      await expect(other.clientDetails.getByRole('button', { name: 'Erase customer' })).toHaveCount(0);
-      await context.close();
+      await plainConsole.login(plainAgent.email, plainAgent.password);
+      await plainConsole.openChat('Pat Privacy');
+      await expect(plainConsole.clientDetails.getByText(chat.client.id, { exact: true })).toBeVisible();
+      await expect(plainConsole.clientDetails.getByRole('button', { name: 'Export data' })).toHaveCount(0);
+      await expect(plainConsole.clientDetails.getByRole('button', { name: 'Erase customer' })).toHaveCount(0);
     });
 
     await test.step('confirmed, the customer and their chat are gone from the console and the API', async () => {
@@ -77,6 +76,12 @@ test.describe("console: a customer's data", () => {
       ).toBe(404);
       const { erasures } = await admin.get<{ erasures: { client_id: string; actor: string }[] }>('/api/v1/erasures');
       expect(erasures[0]).toMatchObject({ client_id: chat.client.id, actor: `agent ${adminAgent.id} (${adminAgent.email})` });
+    });
+
+    await test.step("the other agent's console, open on that chat, lets it go too", async () => {
+      await expect(plainConsole.chat('Pat Privacy')).toHaveCount(0);
+      await expect(plainConsole.conversation.getByRole('heading', { name: 'Pat Privacy' })).toHaveCount(0);
+      await plainContext.close();
     });
     await integrator.close();
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { VISITOR_NAMESPACE, type WidgetSession } from '@svc/protocol';
+import { AGENT_NAMESPACE, VISITOR_NAMESPACE, type AgentServerEvents, type WidgetSession } from '@svc/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
@@ -97,6 +97,38 @@ describe("a customer's data on request", () => {
     expect(fresh.body.chats.map((c: { messages: { text: string }[] }) => c.messages.map((m) => m.text))).toEqual([['Hello again']]);
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
+  });
+});
+
+describe("agents' consoles", () => {
+  it("hear which chats an erasure removed, so they drop them; another channel's agent hears nothing", async () => {
+    const first = await customerChat('told-agents', 'First question');
+    await t.api.post(`/api/v1/chats/${first.chatId}/close`, {}, agent.token);
+    const second = await customerChat('told-agents', 'Second question');
+    const stranger = await createAgent(t.api, { name: 'Stranger' });
+    await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [stranger.id] });
+    const connect = async (token: string) => {
+      const socket: Socket<AgentServerEvents> = io(`${t.base}${AGENT_NAMESPACE}`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      return socket;
+    };
+    const [ours, theirs] = [await connect(agent.token), await connect(stranger.token)];
+    const heard: number[][] = [];
+    const strangerHeard: number[][] = [];
+    ours.on('chats:erased', ({ chat_ids }) => heard.push(chat_ids));
+    theirs.on('chats:erased', ({ chat_ids }) => strangerHeard.push(chat_ids));
+
+    expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(first.clientId)}`, ADMIN_TOKEN)).status).toBe(
+      204,
+    );
+    await expect.poll(() => heard).toEqual([[first.chatId, second.chatId]]);
+    expect(strangerHeard).toEqual([]);
+    ours.disconnect();
+    theirs.disconnect();
   });
 });
 

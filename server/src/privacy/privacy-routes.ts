@@ -64,7 +64,7 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
     const agent = currentAdminAgent(ctx);
     const erased = await store.privacy.eraseClient(channelId, clientId, agent ? `agent ${agent.id} (${agent.email})` : 'admin token');
     if (!erased) throw notFound('No such customer in this channel');
-    deps.events.emit('client.erased', { channelId, clientId: erased.clientId });
+    deps.events.emit('client.erased', { channelId, clientId: erased.clientId, chatIds: erased.chatIds });
     await removeErasedFiles(erased.media, deps.uploadsDir, deps.urls);
     ctx.status = 204;
   });

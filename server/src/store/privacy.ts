@@ -30,6 +30,8 @@ export interface Erased {
 export interface ErasedClient extends Erased {
   /** The erased customer's row id (`clients.id`): the live connections of that visitor are let go. */
   clientId: number;
+  /** The ids of the customer's erased chats: agents' consoles drop them. */
+  chatIds: number[];
 }
 
 export interface PrivacyRepo {

@@ -56,14 +56,16 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
         ]);
         if (!client) return undefined;
         const clientId = client.id;
-        const chats = (await sql.value<number>('SELECT COUNT(*) FROM chats WHERE client_id = $1', [clientId]))!;
+        const chatIds = (await sql.all<{ id: number }>('SELECT id FROM chats WHERE client_id = $1 ORDER BY id', [clientId])).map((c) =>
+          Number(c.id),
+        );
         const { media, ...related } = await eraseChats(sql, ofClient, clientId);
-        const counts: ErasureCounts = { ...noneErased(), clients: 1, chats, ...related };
+        const counts: ErasureCounts = { ...noneErased(), clients: 1, chats: chatIds.length, ...related };
         counts.calls += await sql.run('DELETE FROM calls WHERE client_id = $1', [clientId]);
         counts.offline_messages = await sql.run('DELETE FROM offline_messages WHERE client_id = $1', [clientId]);
         await sql.run('DELETE FROM clients WHERE id = $1', [clientId]);
         await sql.run(audit, [channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now()]);
-        return { counts, media, clientId };
+        return { counts, media, clientId, chatIds };
       });
       if (erased) await vacuum();
       return erased;
