@@ -23,7 +23,8 @@ test.describe('console: under its Content-Security-Policy', () => {
     });
 
     await test.step('every section of Manage renders', async () => {
-      for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log', 'Channels'] as const) await adminPage.show(section);
+      for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log', 'Reports', 'Channels'] as const)
+        await adminPage.show(section);
     });
 
     await test.step("the widget channel's page shows its live preview", async () => {

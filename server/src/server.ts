@@ -172,7 +172,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerDeliveryLogRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerReportRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerMetricsRoutes(router, { store, metrics, adminTokenHash: adminToken.hash, metricsToken: config.metricsToken });
-  registerPrivacyRoutes(router, { store, urls, uploadsDir: uploads.dir, adminTokenHash: adminToken.hash });
+  registerPrivacyRoutes(router, { store, events, urls, uploadsDir: uploads.dir, adminTokenHash: adminToken.hash });
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { AGENT_NAMESPACE, VISITOR_NAMESPACE, type AgentServerEvents, type WidgetSession } from '@svc/protocol';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
@@ -95,6 +97,79 @@ describe("a customer's data on request", () => {
     expect(fresh.body.chats.map((c: { messages: { text: string }[] }) => c.messages.map((m) => m.text))).toEqual([['Hello again']]);
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
+  });
+});
+
+describe("agents' consoles", () => {
+  it("hear which chats an erasure removed, so they drop them; another channel's agent hears nothing", async () => {
+    const first = await customerChat('told-agents', 'First question');
+    await t.api.post(`/api/v1/chats/${first.chatId}/close`, {}, agent.token);
+    const second = await customerChat('told-agents', 'Second question');
+    const stranger = await createAgent(t.api, { name: 'Stranger' });
+    await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [stranger.id] });
+    const connect = async (token: string) => {
+      const socket: Socket<AgentServerEvents> = io(`${t.base}${AGENT_NAMESPACE}`, {
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+      });
+      await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+      return socket;
+    };
+    const [ours, theirs] = [await connect(agent.token), await connect(stranger.token)];
+    const heard: number[][] = [];
+    const strangerHeard: number[][] = [];
+    ours.on('chats:erased', ({ chat_ids }) => heard.push(chat_ids));
+    theirs.on('chats:erased', ({ chat_ids }) => strangerHeard.push(chat_ids));
+
+    expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(first.clientId)}`, ADMIN_TOKEN)).status).toBe(
+      204,
+    );
+    await expect.poll(() => heard).toEqual([[first.chatId, second.chatId]]);
+    expect(strangerHeard).toEqual([]);
+    ours.disconnect();
+    theirs.disconnect();
+  });
+});
+
+describe('an erased widget visitor', () => {
+  const sockets: Socket[] = [];
+  afterAll(() => sockets.forEach((s) => s.disconnect()));
+  /** A tab of the visitor's browser: the widget's socket, with the token the browser kept (or none). */
+  async function tab(widgetId: string, token?: string) {
+    const socket = io(`${t.base}${VISITOR_NAMESPACE}`, {
+      auth: { widget_id: widgetId, ...(token ? { visitor_token: token } : {}) },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    const session = await new Promise<WidgetSession>((resolve, reject) => {
+      socket.once('session', resolve);
+      socket.once('connect_error', reject);
+    });
+    return { socket, session };
+  }
+
+  it('loses its open tabs at once, and its old token starts a new visitor with nothing of the old chat', async () => {
+    const widget = (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Erase shop', agent_ids: [agent.id] }, ADMIN_TOKEN)).body;
+    const first = await tab(widget.public_id);
+    const second = await tab(widget.public_id, first.session.visitor_token);
+    const sent = (await first.socket.emitWithAck('message:send', { client_msg_id: 'erase-tab-1', text: 'Please forget me' })) as {
+      value: { chat_id: number };
+    };
+    expect(sent).toMatchObject({ ok: true });
+    const chat = (await t.api.get(`/api/v1/chats/${sent.value.chat_id}`, agent.token)).body.chat;
+    const bothGone = Promise.all([first, second].map(({ socket }) => new Promise((resolve) => socket.once('disconnect', resolve))));
+
+    const erased = await t.api.delete(`/api/v1/channels/${widget.id}/clients/${encodeURIComponent(chat.client.id)}`, ADMIN_TOKEN);
+    expect(erased.status).toBe(204);
+    await bothGone;
+
+    const back = await tab(widget.public_id, first.session.visitor_token);
+    expect(back.session.visitor_id).not.toBe(first.session.visitor_id);
+    expect(back.session.visitor_token).not.toBe(first.session.visitor_token);
+    expect(back.session.chat).toBeNull();
   });
 });
 

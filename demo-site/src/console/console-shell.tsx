@@ -8,6 +8,7 @@ import { useStore } from './lib/use-store.ts';
 import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
 import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
+import { CustomerPrivacy } from './privacy/customer-privacy.tsx';
 import type { SavedSession } from './session/saved-session.ts';
 import { ClientPanel } from './side-panel/client-panel.tsx';
 
@@ -62,6 +63,12 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
     session.conversation.applyChat(updated);
   };
 
+  const erased = () => {
+    setDetailsOpen(false);
+    session.leaveChat();
+    void session.refresh();
+  };
+
   return (
     <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
       <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
@@ -78,6 +85,7 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
             onClose={() => setDetailsOpen(false)}
             onUnblock={() => unblock(chat.id)}
             onBindCrm={() => bindCrm(chat.id)}
+            privacy={session.me.role === 'admin' && <CustomerPrivacy chat={chat} admin={session.admin} onErased={erased} />}
           />
         )}
       </div>

@@ -41,6 +41,8 @@ export interface DomainEventMap {
   /** An admin changed an agent (name, photo, role, activity...). */
   'agent.updated': [{ agent: AgentRecord }];
   'channel.status': [{ channelId: number; status: 0 | 1 }];
+  /** A customer was erased on request: a widget visitor's live connections end, and the old token no longer finds them. */
+  'client.erased': [{ channelId: number; clientId: number; chatIds: number[] }];
   /** The channel was deleted: its live connections end. */
   'channel.deleted': [{ channelId: number }];
   /** An agent token was revoked (logout): its live connections end. */

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { z } from 'zod';
+import type { DomainEvents } from '../conversations/domain-events.ts';
 import { iso } from '../conversations/views.ts';
 import { currentAdminAgent, requireAdmin } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
@@ -9,6 +10,7 @@ import { removeErasedFiles } from './erased-files.ts';
 
 interface PrivacyDeps {
   store: Store;
+  events: DomainEvents;
   urls: PublicUrls;
   uploadsDir: string;
   adminTokenHash: string;
@@ -62,6 +64,7 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
     const agent = currentAdminAgent(ctx);
     const erased = await store.privacy.eraseClient(channelId, clientId, agent ? `agent ${agent.id} (${agent.email})` : 'admin token');
     if (!erased) throw notFound('No such customer in this channel');
+    deps.events.emit('client.erased', { channelId, clientId: erased.clientId, chatIds: erased.chatIds });
     await removeErasedFiles(erased.media, deps.uploadsDir, deps.urls);
     ctx.status = 204;
   });

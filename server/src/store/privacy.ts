@@ -27,12 +27,19 @@ export interface Erased {
   media: string[];
 }
 
+export interface ErasedClient extends Erased {
+  /** The erased customer's row id (`clients.id`): the live connections of that visitor are let go. */
+  clientId: number;
+  /** The ids of the customer's erased chats: agents' consoles drop them. */
+  chatIds: number[];
+}
+
 export interface PrivacyRepo {
   /** Everything stored about the customer, or undefined when the channel has no such customer. */
   exportClient(channelId: number, clientKey: string): Promise<ClientRows | undefined>;
   /** Erases the customer with their chats, messages, calls, offline messages and deliveries in one unit of
    * work that also writes the audit record. Undefined when the channel has no such customer. */
-  eraseClient(channelId: number, clientKey: string, actor: string): Promise<Erased | undefined>;
+  eraseClient(channelId: number, clientKey: string, actor: string): Promise<ErasedClient | undefined>;
   /** Erases at most `limit` closed chats older than their channel's retention, in one short unit of work. */
   eraseExpiredChats(now: number, limit: number): Promise<Erased>;
   /** The newest erasures first. */

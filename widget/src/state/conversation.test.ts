@@ -75,6 +75,12 @@ describe('conversation', () => {
       const after = run([{ type: 'session', session: session(null) }], before);
       expect(after).toMatchObject({ live: false, chatId: null, endedAfter: 1 });
     });
+
+    it('of another visitor (ours was erased) shows nothing of before', () => {
+      const before = run([{ type: 'session', session: session({ id: 3, state: 'open', agent: null, messages: [visitor(1, 'Hi')] }) }]);
+      const after = run([{ type: 'session', session: { ...session(null), visitor_number: 8, contact: {} } }], before);
+      expect(after).toMatchObject({ visitorNumber: 8, messages: [], live: false, chatId: null, endedAfter: null, contact: {} });
+    });
   });
 
   it('keeps a message once when its acknowledgement and its echo both arrive, in id order', () => {

@@ -66,6 +66,8 @@ export function reduceConversation(state: Conversation, event: ConversationEvent
   switch (event.type) {
     case 'session': {
       const { session } = event;
+      // Another visitor than the one shown: ours was erased and the old token found no one. Nothing of before stays.
+      if (state.visitorNumber !== null && session.visitor_number !== state.visitorNumber) state = emptyConversation;
       const chat = session.chat;
       // The chat we knew was closed (or replaced) while we were away: what we show of it ends here.
       const ended = state.chatId !== null && chat?.id !== state.chatId;

@@ -17,6 +17,8 @@ import type {
   DepartmentView,
   ReplayRange,
   ReplayRangeView,
+  ReportQuery,
+  ReportView,
   TranscriptSettings,
   TranscriptSettingsView,
   TriggerRules,
@@ -33,6 +35,12 @@ import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
 export type AgentDetails = AgentView & { channel_ids: number[] };
 /** `POST /api/v1/agents` answers the new agent's API token once. */
 export type CreatedAgent = AgentView & { token: string };
+
+function reportParams(query: ReportQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return params.toString();
+}
 
 /**
  * The admin API (docs/admin-api.md) with an admin agent's own token: what the admin panel reads and changes.
@@ -102,6 +110,17 @@ export function createAdminApi(options: TokenOptions) {
     listBotProviders: async () => (await call<{ bot_providers: BotProviderView[] }>('/api/v1/bot-providers')).bot_providers,
     createBotProvider: (body: CreateBotProviderRequest) => call<BotProviderView>('/api/v1/bot-providers', { method: 'POST', body }),
     botEvents: (chatId: number) => call<BotEventsView>(`/api/v1/chats/${id(chatId)}/bot-events`),
+
+    /** Everything stored about one customer of a channel, as the JSON file the API writes (GDPR art. 15, 20). */
+    exportClient: (channelId: number, clientId: string) =>
+      call<Blob>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}/export`, { accept: 'application/json' }),
+    /** Erases the customer, their chats, messages, files, page views and pending deliveries (GDPR art. 17). */
+    eraseClient: (channelId: number, clientId: string) =>
+      call<void>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' }),
+
+    report: (query: ReportQuery) => call<ReportView>(`/api/v1/reports?${reportParams(query)}`),
+    /** The report's days as the CSV file the API writes (`Accept: text/csv`). */
+    reportCsv: (query: ReportQuery) => call<Blob>(`/api/v1/reports?${reportParams(query)}`, { accept: 'text/csv' }),
   };
 }
 export type AdminApi = ReturnType<typeof createAdminApi>;

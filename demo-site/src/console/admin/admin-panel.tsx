@@ -11,6 +11,7 @@ import { BotsScreen } from './bots/bots-screen.tsx';
 import { ChannelsScreen } from './channels/channels-screen.tsx';
 import { DeliveriesScreen } from './deliveries/deliveries-screen.tsx';
 import { DepartmentsScreen } from './departments/departments-screen.tsx';
+import { ReportsScreen } from './reports/reports-screen.tsx';
 
 const sections = [
   { id: 'channels', label: 'Channels' },
@@ -19,6 +20,7 @@ const sections = [
   { id: 'agents', label: 'Agents' },
   { id: 'saved-replies', label: 'Saved replies' },
   { id: 'deliveries', label: 'Delivery log' },
+  { id: 'reports', label: 'Reports' },
 ] as const;
 type Section = (typeof sections)[number]['id'];
 
@@ -75,6 +77,7 @@ export function AdminPanel({ api, me, savedReplies, onClose }: AdminPanelProps) 
           </section>
         )}
         {section === 'deliveries' && <DeliveriesScreen api={api} onShowBotEvents={showBotEvents} />}
+        {section === 'reports' && <ReportsScreen api={api} />}
       </div>
     </main>
   );

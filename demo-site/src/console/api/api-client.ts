@@ -33,11 +33,13 @@ export interface RequestOptions {
   /** A file sent as the raw body (uploads). */
   file?: Blob;
   token?: string;
+  /** A media type to ask for (`text/csv`, or JSON kept as the file the API wrote): the answer is returned as a Blob. */
+  accept?: string;
 }
 
 /** One request to the agent API; every failure becomes an ApiError carrying the API's own message. */
 async function request<T>(baseUrl: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -53,6 +55,7 @@ async function request<T>(baseUrl: string, path: string, options: RequestOptions
   }
   if (!response.ok) throw await apiErrorOf(response);
   if (response.status === 204) return undefined as T;
+  if (options.accept) return (await response.blob()) as T;
   return (await response.json()) as T;
 }
 

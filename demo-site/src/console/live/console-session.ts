@@ -37,6 +37,8 @@ export interface ConsoleSession {
   connection: Store<ConnectionState>;
   openChat(chatId: number): void;
   leaveChat(): void;
+  /** Reads the inbox's lists again (after chats vanished, e.g. an erased customer's). */
+  refresh(): Promise<void>;
   dispose(): void;
 }
 
@@ -130,6 +132,12 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
       onClick: () => openChat(event.chat.id),
     });
   });
+  socket.on('chats:erased', ({ chat_ids }) => {
+    const current = conversation.currentId();
+    if (current !== null && chat_ids.includes(current)) conversation.leave();
+    // The lists and their totals as the server now has them.
+    void refresh();
+  });
   socket.on('message:delivery', (update) => conversation.applyDelivery(update));
   socket.on('offline:new', (message) => {
     offline.update((list) => [message, ...list.filter((m) => m.id !== message.id)]);
@@ -177,6 +185,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     connection,
     openChat,
     leaveChat: () => conversation.leave(),
+    refresh,
     dispose() {
       socket.removeAllListeners();
       socket.disconnect();

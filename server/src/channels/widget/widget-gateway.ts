@@ -369,6 +369,9 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
 
   // A deleted channel's visitors are let go at once.
   events.on('channel.deleted', ({ channelId }) => nsp.in(channelVisitorsRoom(channelId)).disconnectSockets(true));
+  // An erased visitor's tabs are let go on every node (the adapter carries it); their next connection, with
+  // the old token that no longer finds anyone, starts a new visitor (issue 21).
+  events.on('client.erased', ({ clientId }) => nsp.in(visitorRoom(clientId)).disconnectSockets(true));
 
   // Domain events reach the visitor's own room only.
   events.on('message.created', ({ chat, message }) => {

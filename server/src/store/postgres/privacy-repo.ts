@@ -9,6 +9,7 @@ import {
   toErasure,
   type ErasureCounts,
   type Erased,
+  type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
 
@@ -48,21 +49,23 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
     },
 
     async eraseClient(channelId, clientKey, actor) {
-      const erased = await db.tx(async (sql): Promise<Erased | undefined> => {
+      const erased = await db.tx(async (sql): Promise<ErasedClient | undefined> => {
         const client = await sql.one<{ id: number }>('SELECT id FROM clients WHERE channel_id = $1 AND external_key = $2 FOR UPDATE', [
           channelId,
           clientKey,
         ]);
         if (!client) return undefined;
         const clientId = client.id;
-        const chats = (await sql.value<number>('SELECT COUNT(*) FROM chats WHERE client_id = $1', [clientId]))!;
+        const chatIds = (await sql.all<{ id: number }>('SELECT id FROM chats WHERE client_id = $1 ORDER BY id', [clientId])).map((c) =>
+          Number(c.id),
+        );
         const { media, ...related } = await eraseChats(sql, ofClient, clientId);
-        const counts: ErasureCounts = { ...noneErased(), clients: 1, chats, ...related };
+        const counts: ErasureCounts = { ...noneErased(), clients: 1, chats: chatIds.length, ...related };
         counts.calls += await sql.run('DELETE FROM calls WHERE client_id = $1', [clientId]);
         counts.offline_messages = await sql.run('DELETE FROM offline_messages WHERE client_id = $1', [clientId]);
         await sql.run('DELETE FROM clients WHERE id = $1', [clientId]);
         await sql.run(audit, [channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now()]);
-        return { counts, media };
+        return { counts, media, clientId, chatIds };
       });
       if (erased) await vacuum();
       return erased;

@@ -10,6 +10,7 @@ import {
   toErasure,
   type ErasureCounts,
   type Erased,
+  type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
 
@@ -53,15 +54,16 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
     },
 
     async eraseClient(channelId, clientKey, actor) {
-      const erased = await writes.run((): Erased | undefined => {
+      const erased = await writes.run((): ErasedClient | undefined => {
         const client = q.client.get({ channel: channelId, key: clientKey });
         if (!client) return undefined;
         const p = { client: client.id as number };
         const related = q.countClient.get(p)!;
+        const chatIds = q.chats.all(p).map((chat) => chat.id as number);
         const media = q.mediaClient.all(p);
         const counts: ErasureCounts = {
           clients: 1,
-          chats: q.chats.all(p).length,
+          chats: chatIds.length,
           messages: related.messages,
           deliveries: related.deliveries,
           calls: related.calls,
@@ -73,7 +75,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
         counts.offline_messages = q.eraseOffline.run(p).changes;
         q.eraseClient.run(p);
         q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now());
-        return { counts, media };
+        return { counts, media, clientId: p.client, chatIds };
       });
       if (erased) checkpoint();
       return erased;

@@ -6,6 +6,7 @@ import { ChatApiForm } from './chat-api-form.tsx';
 import { chatApiCurlExample } from './curl-example.ts';
 import { DeleteChannel } from './delete-channel.tsx';
 import { SigningSecret } from './signing-secret.tsx';
+import { RetentionSettings } from '../retention/retention-settings.tsx';
 import { AutoCloseSettings } from '../visitor-behaviour/auto-close-settings.tsx';
 
 /** A Chat API channel (spec 1.4): where the integrator posts and reads the status, then its settings. */
@@ -37,6 +38,9 @@ export function ChatApiDetails({ api, channel, agents, onChanged, onBack }: Chan
       </div>
       <div class="admin-card">
         <AutoCloseSettings api={api} channel={channel} onChanged={onChanged} />
+      </div>
+      <div class="admin-card">
+        <RetentionSettings api={api} channel={channel} onChanged={onChanged} />
       </div>
       <div class="admin-card">
         <BusinessHoursCard api={api} channel={channel} />

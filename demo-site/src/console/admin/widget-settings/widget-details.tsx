@@ -11,6 +11,7 @@ import { AllowedSites } from './allowed-sites.tsx';
 import { DeveloperSettings } from './developer-settings.tsx';
 import { EmbedPreview } from './embed-preview.tsx';
 import { WidgetForm } from './widget-form.tsx';
+import { RetentionSettings } from '../retention/retention-settings.tsx';
 import { AutoCloseSettings } from '../visitor-behaviour/auto-close-settings.tsx';
 import { TypingPreviewSettings } from '../visitor-behaviour/typing-preview-settings.tsx';
 
@@ -54,6 +55,9 @@ export function WidgetDetails({ api, channel, agents, onChanged, onBack }: Chann
       </div>
       <div class="admin-card">
         <AutoCloseSettings api={api} channel={channel} onChanged={onChanged} />
+      </div>
+      <div class="admin-card">
+        <RetentionSettings api={api} channel={channel} onChanged={onChanged} />
       </div>
       <div class="admin-card">
         <TypingPreviewSettings api={api} channel={channel} onChanged={onChanged} />
