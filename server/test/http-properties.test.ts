@@ -106,6 +106,8 @@ interface Endpoint {
   /** Makes a body that must be unique (an e-mail, a shortcut) unique again before it is sent. */
   fresh?: (body: any, n: number) => unknown;
   query?: Record<string, string>;
+  /** Where the written thing reads back (as the admin): a 2xx answer must equal what that GET answers. */
+  readsAt?: () => string;
   /** Reads a 2xx answer back and says what the sender should see. */
   readBack?: (sent: any, res: ApiResponse) => Promise<void>;
 }
@@ -300,6 +302,7 @@ const endpoints: Endpoint[] = [
     method: 'PATCH',
     path: '/api/v1/channels/:id',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}`,
     ids: () => ({ id: spareChannel.id }),
     body: { name: 'Spare', safe_domains: ['a.example'], bot: null },
   },
@@ -341,6 +344,7 @@ const endpoints: Endpoint[] = [
     method: 'PATCH',
     path: '/api/v1/channels/:id/transcripts',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}/transcripts`,
     ids: () => ({ id: spareChannel.id }),
     body: { archive_email: 'log@example.com', to_customer: true },
   },
@@ -349,6 +353,7 @@ const endpoints: Endpoint[] = [
     method: 'PUT',
     path: '/api/v1/channels/:id/business-hours',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}/business-hours`,
     ids: () => ({ id: spareChannel.id }),
     body: { time_zone: 'Europe/Oslo', schedule: { mon: [{ from: '09:00', to: '17:00' }] }, holidays: ['2026-12-24'], outside: 'accept' },
   },
@@ -358,6 +363,7 @@ const endpoints: Endpoint[] = [
     method: 'PUT',
     path: '/api/v1/channels/:id/triggers',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}/triggers`,
     ids: () => ({ id: spareChannel.id }),
     body: {
       rules: [
@@ -388,6 +394,7 @@ const endpoints: Endpoint[] = [
     method: 'PATCH',
     path: '/api/v1/channels/:id/identity',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}/identity`,
     ids: () => ({ id: spareChannel.id }),
     body: { require_verified_users: false },
   },
@@ -407,6 +414,7 @@ const endpoints: Endpoint[] = [
     method: 'PATCH',
     path: '/api/v1/departments/:id',
     token: admin,
+    readsAt: () => `/api/v1/departments/${department.id}`,
     ids: () => ({ id: department.id }),
     body: { name: 'Sales', agent_ids: [1] },
   },
@@ -488,6 +496,7 @@ const endpoints: Endpoint[] = [
     method: 'PATCH',
     path: '/api/v1/channels/:id',
     token: admin,
+    readsAt: () => `/api/v1/channels/${spareChannel.id}`,
     ids: () => ({ id: spareChannel.id }),
     body: { retention_days: 30, auto_close_minutes: 15, typing_preview: true },
   },
@@ -552,8 +561,10 @@ describe.each(endpoints.map((e, i) => [`${e.method} ${e.path} #${i}`, e] as cons
             byStatus.set(res.status, (byStatus.get(res.status) ?? 0) + 1);
             expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
             if (res.status >= 400) expect(res.body).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
-            else if (endpoint.readBack && segments.every((s, i) => s === asSegment(endpoint.ids!()[idNames[i]!]!)))
-              await endpoint.readBack(body, res);
+            else if (segments.every((s, i) => s === asSegment(endpoint.ids!()[idNames[i]!]!))) {
+              if (endpoint.readsAt) expect((await t.api.get(endpoint.readsAt(), ADMIN_TOKEN)).body).toEqual(res.body);
+              await endpoint.readBack?.(body, res);
+            }
           },
         ),
         { numRuns: endpoint.slow ? scryptRuns : propertyRuns, seed: propertySeed, endOnFailure: true },
