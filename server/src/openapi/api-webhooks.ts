@@ -9,6 +9,13 @@ import {
 } from '@svc/protocol';
 import type { z } from 'zod';
 
+/** Tags of what the service sends, apart from the APIs it answers: a reader looks up who receives it. */
+export const webhookTags = {
+  integrator: 'Sent to integrators (Chat API)',
+  botProvider: 'Sent to bot providers (Bot API)',
+  siteOwner: 'Sent to site owners (server webhooks)',
+} as const;
+
 type ToJsonSchema = (schema: z.ZodType, io: 'input' | 'output') => Record<string, unknown>;
 
 // Standard Webhooks (standardwebhooks.com): what a receiver verifies with the channel's signing_secret.
@@ -43,7 +50,7 @@ function post(
 export function apiWebhooks(toJson: ToJsonSchema): Record<string, unknown> {
   const hooks: Record<string, unknown> = {
     'chat-api-message': post(toJson, {
-      tag: 'Chat API',
+      tag: webhookTags.integrator,
       summary: 'An agent or bot message, or a typing change, to the integrator',
       description:
         "POSTed to the channel's `webhook_url` + `/<CHANNEL_PUBLIC_ID>` (spec 4.1), retried SVC_DELIVERY_ATTEMPTS times; " +
@@ -55,7 +62,7 @@ export function apiWebhooks(toJson: ToJsonSchema): Record<string, unknown> {
   };
   for (const [event, schema] of Object.entries(serviceEventSchemas)) {
     hooks[`bot-${event}`] = post(toJson, {
-      tag: 'Bot API',
+      tag: webhookTags.botProvider,
       summary: `${event} to the bot provider`,
       description:
         "POSTed to the provider's `endpoint` + `/<token>` (spec 6.1); with `Authorization: Bearer <access token>` when the provider " +
@@ -67,7 +74,7 @@ export function apiWebhooks(toJson: ToJsonSchema): Record<string, unknown> {
   }
   for (const event of webhookEventNames) {
     hooks[event] = post(toJson, {
-      tag: 'Widget',
+      tag: webhookTags.siteOwner,
       summary: `${event}: server webhook to the site owner`,
       description: "POSTed to a widget channel's `webhook_url` when the event is among its `webhook_events` (spec 6.2).",
       body: webhookPayloadSchemas[event],

@@ -1,7 +1,7 @@
 import { errorBodySchema } from '@svc/protocol';
 import { z } from 'zod';
 import { apiRoutes, apiTags, type ApiRoute, type RawBody, type RouteAuth } from './api-routes.ts';
-import { apiWebhooks } from './api-webhooks.ts';
+import { apiWebhooks, webhookTags } from './api-webhooks.ts';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { paths: Record<string, Record<string, Operation>> };
@@ -95,7 +95,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     openapi: '3.1.1',
     info: {
       title: 'svc-chat',
-      version: '1',
+      version: 'v1',
       summary: 'Self-hosted customer chat: the Chat API, the Bot API, the admin and agent APIs, and the requests the service sends.',
       description:
         'Errors are JSON `{"error":{"code","message"}}`. Tokens go in `Authorization: Bearer <token>`. ' +
@@ -103,7 +103,7 @@ export function buildOpenApiDocument(serverUrl: string): OpenApiDocument {
     },
     jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     servers: [{ url: serverUrl }],
-    tags: apiTags.map((name) => ({ name })),
+    tags: [...apiTags, ...Object.values(webhookTags)].map((name) => ({ name })),
     paths,
     webhooks: apiWebhooks(jsonSchemaOf),
     components: {

@@ -1,0 +1,8 @@
+/** Where integrators and admins read every route and webhook: `/docs/api/`, rendered from GET /api/openapi.json. */
+export function ApiReferenceLink() {
+  return (
+    <a class="button button--ghost" href="../docs/api/" target="_blank" rel="noopener">
+      API reference
+    </a>
+  );
+}
