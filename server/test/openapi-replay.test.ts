@@ -177,6 +177,27 @@ describe('requests replayed against the document', () => {
     expect(check.webhook(hook.body.event_name, hook.body)).toEqual([]);
   });
 
+  it("admin API: a widget's triggers and business hours, the delivery log, reports; the agent's offline messages", async () => {
+    const widget = (await t.api.get('/api/v1/channels', ADMIN_TOKEN)).body.channels.find((c: { kind: string }) => c.kind === 'widget');
+    const id = widget.id as number;
+    await replay('PUT', `/api/v1/channels/${id}/triggers`, {
+      token: ADMIN_TOKEN,
+      body: { rules: [{ id: 'welcome', conditions: { time_on_page: 20 }, action: { type: 'invite', text: 'Need a hand?' } }] },
+    });
+    await replay('GET', `/api/v1/channels/${id}/triggers`, { token: ADMIN_TOKEN });
+    await replay('PUT', `/api/v1/channels/${id}/business-hours`, {
+      token: ADMIN_TOKEN,
+      body: { time_zone: 'Europe/Berlin', schedule: { mon: [{ from: '09:00', to: '17:00' }] }, holidays: ['2026-12-25'] },
+    });
+    await replay('GET', `/api/v1/channels/${id}/business-hours`, { token: ADMIN_TOKEN });
+    const log = await replay('GET', `/api/v1/channels/${id}/deliveries?limit=5`, { token: ADMIN_TOKEN });
+    expect(log.body.deliveries.length).toBeGreaterThan(0);
+    const today = new Date().toISOString().slice(0, 10);
+    await replay('GET', `/api/v1/reports?from=${today}&to=${today}`, { token: ADMIN_TOKEN });
+    await replay('GET', '/api/v1/offline-messages', { token: state.agentToken });
+    await replay('GET', '/api/v1/departments', { token: state.agentToken });
+  });
+
   it('errors: a bad body, no token, an unknown chat, a wrong endpoint, and a delete', async () => {
     expect((await replay('POST', '/api/v1/channels', { token: ADMIN_TOKEN, body: { kind: 'chat_api' }, invalid: true })).status).toBe(400);
     expect((await replay('GET', '/api/v1/chats')).status).toBe(401);

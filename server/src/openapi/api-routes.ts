@@ -2,7 +2,10 @@ import {
   agentMessageSchema,
   agentViewSchema,
   appearanceInputSchema,
+  botEventsViewSchema,
   botProviderViewSchema,
+  businessHoursViewSchema,
+  callViewSchema,
   businessHoursSchema,
   callListQuerySchema,
   callStatusUpdateSchema,
@@ -25,6 +28,8 @@ import {
   createChannelSchema,
   createDepartmentSchema,
   deliveryListQuerySchema,
+  deliveryListViewSchema,
+  deliveryViewSchema,
   departmentViewSchema,
   loginSchema,
   messageListQuerySchema,
@@ -32,11 +37,14 @@ import {
   messageViewSchema,
   noteSchema,
   offlineMessageSchema,
+  offlineMessageViewSchema,
   presenceSchema,
   providerEventSchema,
   readSchema,
   replayRangeSchema,
+  replayRangeViewSchema,
   reportQuerySchema,
+  reportViewSchema,
   transcriptSettingsSchema,
   transcriptSettingsViewSchema,
   transferSchema,
@@ -94,7 +102,7 @@ const chat = z.object({ chat: chatViewSchema });
 const message = z.object({ message: messageViewSchema });
 const agentWithChannels = agentViewSchema.extend({ channel_ids: z.array(z.number().int()) });
 const agentAnswer = z.object({ agent: agentViewSchema });
-const call = z.object({ call: jsonObject });
+const call = z.object({ call: callViewSchema });
 
 const chatApi = (r: Omit<ApiRoute, 'tag'>): ApiRoute => ({ ...r, tag: 'Chat API' });
 const bot = (r: Omit<ApiRoute, 'tag'>): ApiRoute => ({ ...r, tag: 'Bot API' });
@@ -165,9 +173,9 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: "Upload an agent's photo",
     query: fileNameQuery,
     body: fileBody,
-    responses: { 200: jsonObject },
+    responses: { 200: agentWithChannels },
   }),
-  admin({ method: 'delete', path: '/api/v1/agents/:id/photo', summary: "Remove an agent's photo", responses: { 200: jsonObject } }),
+  admin({ method: 'delete', path: '/api/v1/agents/:id/photo', summary: "Remove an agent's photo", responses: { 200: agentWithChannels } }),
   admin({
     method: 'post',
     path: '/api/v1/channels',
@@ -213,7 +221,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/v1/chats/:id/bot-events',
     summary: "Every event exchanged with a chat's bot",
-    responses: { 200: jsonObject },
+    responses: { 200: botEventsViewSchema },
   }),
   // ---- admin API: delivery log ----
   admin({
@@ -221,20 +229,20 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: '/api/v1/channels/:id/deliveries',
     summary: "The channel's outbound deliveries and their attempts",
     query: deliveryListQuerySchema,
-    responses: { 200: jsonObject },
+    responses: { 200: deliveryListViewSchema },
   }),
   admin({
     method: 'post',
     path: '/api/v1/channels/:id/deliveries/:deliveryId/replay',
     summary: 'Send a delivery again',
-    responses: { 201: jsonObject },
+    responses: { 201: deliveryViewSchema },
   }),
   admin({
     method: 'post',
     path: '/api/v1/channels/:id/deliveries/replay',
     summary: 'Send the failed deliveries of a time range again',
     body: replayRangeSchema,
-    responses: { 200: jsonObject },
+    responses: { 200: replayRangeViewSchema },
   }),
   // ---- admin API: widget channels ----
   admin({
@@ -250,13 +258,18 @@ export const apiRoutes: readonly ApiRoute[] = [
     body: appearanceInputSchema,
     responses: { 200: jsonObject },
   }),
-  admin({ method: 'get', path: '/api/v1/channels/:id/triggers', summary: "A widget's trigger rules", responses: { 200: jsonObject } }),
+  admin({
+    method: 'get',
+    path: '/api/v1/channels/:id/triggers',
+    summary: "A widget's trigger rules",
+    responses: { 200: triggerRulesSchema },
+  }),
   admin({
     method: 'put',
     path: '/api/v1/channels/:id/triggers',
     summary: "Replace a widget's trigger rules",
     body: triggerRulesSchema,
-    responses: { 200: jsonObject },
+    responses: { 200: triggerRulesSchema },
   }),
   admin({
     method: 'get',
@@ -281,14 +294,14 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/v1/channels/:id/business-hours',
     summary: "A channel's business hours",
-    responses: { 200: jsonObject },
+    responses: { 200: businessHoursViewSchema },
   }),
   admin({
     method: 'put',
     path: '/api/v1/channels/:id/business-hours',
     summary: "Set a channel's business hours",
     body: businessHoursSchema,
-    responses: { 200: jsonObject },
+    responses: { 200: businessHoursViewSchema },
   }),
   admin({
     method: 'delete',
@@ -347,7 +360,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: '/api/v1/reports',
     summary: 'Chats, response times and ratings of a period (Accept: text/csv for one row per day)',
     query: reportQuerySchema,
-    responses: { 200: jsonObject },
+    responses: { 200: reportViewSchema },
   }),
   admin({
     method: 'get',
@@ -363,7 +376,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: '/api/v1/calls',
     summary: "The caller's calls",
     query: callListQuerySchema,
-    responses: { 200: z.object({ calls: z.array(jsonObject) }) },
+    responses: { 200: z.object({ calls: z.array(callViewSchema) }) },
   }),
   { method: 'get', path: '/api/v1/calls/:id', tag: 'Agent API', summary: 'A call', auth: 'agent_or_admin', responses: { 200: call } },
   {
@@ -526,7 +539,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/v1/offline-messages',
     summary: "Offline messages of the caller's channels",
-    responses: { 200: jsonObject },
+    responses: { 200: z.object({ offline_messages: z.array(offlineMessageViewSchema) }) },
   }),
   agent({
     method: 'post',
