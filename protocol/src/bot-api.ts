@@ -101,6 +101,7 @@ export type ServiceEvent = z.infer<typeof serviceEventSchema>;
 
 /** The service's answer to a provider's event. */
 export const botEventAnswerSchema = z.object({ result: z.literal('ok') });
+export type BotEventAnswer = z.infer<typeof botEventAnswerSchema>;
 
 /** The OAuth 2.0 client-credentials answer of a provider's token URL (spec 5.3, contract). */
 export const accessTokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });

@@ -2,6 +2,7 @@ import {
   agentMessageSchema,
   agentViewSchema,
   appearanceInputSchema,
+  botEventAnswerSchema,
   botEventsViewSchema,
   botProviderViewSchema,
   businessHoursViewSchema,
@@ -97,7 +98,6 @@ const fileNameQuery = z.object({ name: z.string().min(1).describe('The file name
 
 /** An answer not yet described field by field: a JSON object. */
 const jsonObject = z.looseObject({});
-const ok = z.object({ result: z.literal('ok') });
 const chat = z.object({ chat: chatViewSchema });
 const message = z.object({ message: messageViewSchema });
 const agentWithChannels = agentViewSchema.extend({ channel_ids: z.array(z.number().int()) });
@@ -135,7 +135,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: "A provider's event: BOT_MESSAGE or INVITE_AGENT",
     auth: 'bot_token',
     body: providerEventSchema,
-    responses: { 200: ok },
+    responses: { 200: botEventAnswerSchema },
   }),
   bot({
     method: 'post',
@@ -143,7 +143,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: "A provider's event, for providers registered with auth (Authorization: Bearer <access token>)",
     auth: 'bot_oauth',
     body: providerEventSchema,
-    responses: { 200: ok },
+    responses: { 200: botEventAnswerSchema },
   }),
   // ---- admin API: agents, channels, bot providers ----
   admin({
