@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, type MediaFields, type MessageType } from './media.ts';
-import type { DepartmentRef } from './departments.ts';
-import type { GeoIp } from './geoip.ts';
-import { callbackSettingsSchema, type CallbackSettings } from './calls.ts';
+import { fileMediaTypes, fileNameFromUrl, httpUrlSchema, mediaFieldsSchema, messageTypes } from './media.ts';
+import { departmentRefSchema } from './departments.ts';
+import { geoIpSchema } from './geoip.ts';
+import { callbackSettingsSchema } from './calls.ts';
 import { codePointLength } from './text.ts';
-import { webhookEventNames, type CrmView, type WebhookEventName } from './webhooks.ts';
+import { crmViewSchema, webhookEventNames } from './webhooks.ts';
 
 /** Longest text an agent may send in one message, in code points. */
 export const AGENT_TEXT_MAX = 4000;
@@ -56,16 +56,16 @@ export const presenceStatuses = ['online', 'offline'] as const;
 export type PresenceStatus = (typeof presenceStatuses)[number];
 export const presenceSchema = z.object({ status: z.enum(presenceStatuses) });
 
-export interface AgentView {
-  id: number;
-  name: string;
-  email: string;
-  photo: string | null;
-  status: PresenceStatus;
-  role: AgentRole;
-  /** An inactive agent can no longer log in, and its tokens no longer work. */
-  active: boolean;
-}
+export const agentViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  photo: z.string().nullable(),
+  status: z.enum(presenceStatuses),
+  role: z.enum(agentRoles),
+  active: z.boolean().describe('An inactive agent can no longer log in, and its tokens no longer work.'),
+});
+export type AgentView = z.infer<typeof agentViewSchema>;
 
 // ---- admin API: channels ----
 export const channelKinds = ['chat_api', 'widget'] as const;
@@ -163,55 +163,53 @@ export const transcriptSettingsSchema = z
   .partial()
   .strict();
 export type TranscriptSettings = z.infer<typeof transcriptSettingsSchema>;
-export interface TranscriptSettingsView {
-  archive_email: string | null;
-  to_customer: boolean;
-  /** Whether the server can send e-mail at all (SVC_SMTP_URL). */
-  smtp_configured: boolean;
-}
+export const transcriptSettingsViewSchema = z.object({
+  archive_email: z.string().nullable(),
+  to_customer: z.boolean(),
+  smtp_configured: z.boolean().describe('Whether the server can send e-mail at all (SVC_SMTP_URL).'),
+});
+export type TranscriptSettingsView = z.infer<typeof transcriptSettingsViewSchema>;
 
 /** A widget channel's identity settings (verified visitors, admin API). */
-export interface ChannelIdentityView {
-  /** Signs user tokens on the site's server: hex HMAC-SHA256 of the token. Admins only. */
-  identity_secret: string;
-  /** Refuse user tokens that are not signed with it. */
-  require_verified_users: boolean;
-}
+export const channelIdentityViewSchema = z.object({
+  identity_secret: z.string().describe("Signs user tokens on the site's server: hex HMAC-SHA256 of the token. Admins only."),
+  require_verified_users: z.boolean().describe('Refuse user tokens that are not signed with it.'),
+});
+export type ChannelIdentityView = z.infer<typeof channelIdentityViewSchema>;
 export const updateChannelIdentitySchema = z.object({ require_verified_users: z.boolean() }).strict();
 export type UpdateChannelIdentity = z.infer<typeof updateChannelIdentitySchema>;
 
-export interface ChannelView {
-  id: number;
-  public_id: string;
-  kind: ChannelKind;
-  name: string;
-  agent_ids: number[];
-  webhook_url: string | null;
-  /** The secret path segment of a Chat API endpoint; admins only. */
-  random_string: string;
-  status: 0 | 1;
-  bot: { provider_id: string; token: string } | null;
-  /** Standard Webhooks secret that signs the channel's outbound requests; admins only. */
-  signing_secret: string;
-  created_at: string;
-  /** Minutes without a message after which the service closes an open or bot chat; null: never. */
-  auto_close_minutes: number | null;
-  /** Closed chats older than this many days are erased; null keeps them forever. */
-  retention_days: number | null;
-  /** chat_api */
-  chunked?: boolean;
-  endpoint?: string;
-  status_url?: string;
-  /** widget */
-  embed?: string;
-  safe_domains?: string[];
-  /** The origins whose pages may show the chat frame (`frame-ancestors`); empty: any. */
-  allowed_sites?: string[];
-  webhook_events?: WebhookEventName[];
-  callback?: CallbackSettings;
-  /** Agents see the visitor's draft as they type (off by default). */
-  typing_preview?: boolean;
-}
+export const channelViewSchema = z.object({
+  id: z.number().int(),
+  public_id: z.string(),
+  kind: z.enum(channelKinds),
+  name: z.string(),
+  agent_ids: z.array(z.number().int()),
+  webhook_url: z.string().nullable(),
+  random_string: z.string().describe('The secret path segment of a Chat API endpoint; admins only.'),
+  status: z.union([z.literal(0), z.literal(1)]),
+  bot: z.object({ provider_id: z.string(), token: z.string() }).nullable(),
+  signing_secret: z.string().describe("Standard Webhooks secret that signs the channel's outbound requests; admins only."),
+  created_at: z.string(),
+  auto_close_minutes: z
+    .number()
+    .nullable()
+    .describe('Minutes without a message after which the service closes an open or bot chat; null: never.'),
+  retention_days: z.number().nullable().describe('Closed chats older than this many days are erased; null keeps them forever.'),
+  chunked: z.boolean().optional().describe('chat_api channels.'),
+  endpoint: z.string().optional().describe('chat_api channels: `{webhook_url}/<random_string>/<CHANNEL_PUBLIC_ID>`.'),
+  status_url: z.string().optional().describe('chat_api channels.'),
+  embed: z.string().optional().describe('widget channels: the HTML snippet a site owner pastes.'),
+  safe_domains: z.array(z.string()).optional(),
+  allowed_sites: z
+    .array(z.string())
+    .optional()
+    .describe('The origins whose pages may show the chat frame (`frame-ancestors`); empty: any.'),
+  webhook_events: z.array(z.enum(webhookEventNames)).optional(),
+  callback: callbackSettingsSchema.optional(),
+  typing_preview: z.boolean().optional().describe("Agents see the visitor's draft as they type (off by default)."),
+});
+export type ChannelView = z.infer<typeof channelViewSchema>;
 
 // ---- admin API: bot providers ----
 export const createBotProviderSchema = z.object({
@@ -221,13 +219,14 @@ export const createBotProviderSchema = z.object({
 });
 export type CreateBotProviderRequest = z.infer<typeof createBotProviderSchema>;
 
-export interface BotProviderView {
-  provider_id: string;
-  name: string;
-  endpoint: string;
-  bot_url: string;
-  auth: { token_url: string; client_id: string } | null;
-}
+export const botProviderViewSchema = z.object({
+  provider_id: z.string(),
+  name: z.string(),
+  endpoint: z.string(),
+  bot_url: z.string(),
+  auth: z.object({ token_url: z.string(), client_id: z.string() }).nullable(),
+});
+export type BotProviderView = z.infer<typeof botProviderViewSchema>;
 
 // ---- agent API: chats and messages ----
 export const chatStates = ['open', 'bot', 'closed'] as const;
@@ -245,91 +244,90 @@ export const messageListQuerySchema = z.object({
   /** A message id: the page holds the messages older than it. */
   before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
-/** `GET /api/v1/chats`: `next` is the cursor of the following page, null after the last. */
-export interface ChatListView {
-  chats: ChatView[];
-  next: string | null;
-  /** How many of the agent's chats are in the state asked for. */
-  total: number;
-}
-/** `GET /api/v1/chats/:id/messages`: oldest first; `next` is the `before` of the older page, null when none. */
-export interface MessageListView {
-  messages: MessageView[];
-  next: number | null;
-}
 
-export interface ClientView {
-  /** The customer's id as its channel knows it, as a string. */
-  id: string;
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  photo: string | null;
-  url: string | null;
-  invite: string | null;
-  /** Name, phone or email, else "Anonymous" (spec 2.1). */
-  display_name: string;
-  /** Widget visitors: sequential number (spec 4.4 getVisitorNumber). */
-  visitor_number: number | null;
-  description: string | null;
-  /** From setCustomData; links outside the channel's safe domains are already removed. */
-  custom_data: { title?: string; content?: string; link?: string; key?: string }[];
-  /** From setUserToken. */
-  user_token: string | null;
-  /** The user token came signed by the site's server with the channel's identity secret. */
-  user_verified: boolean;
-  page_title: string | null;
-  referrer: string | null;
-  utm: Record<string, string> | null;
-  user_agent: string | null;
-  ip: string | null;
-  /** Where the visitor's address is (spec 2.3 geoip); `{}` when unknown. */
-  geoip: GeoIp;
-  /** Blocked when a chat was closed with `blacklist`: new messages from this client are refused. */
-  blacklisted: boolean;
-}
+export const clientViewSchema = z.object({
+  id: z.string().describe("The customer's id as its channel knows it, as a string."),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  photo: z.string().nullable(),
+  url: z.string().nullable(),
+  invite: z.string().nullable(),
+  display_name: z.string().describe('Name, phone or email, else "Anonymous" (spec 2.1).'),
+  visitor_number: z.number().int().nullable().describe('Widget visitors: sequential number (spec 4.4 getVisitorNumber).'),
+  description: z.string().nullable(),
+  custom_data: z
+    .array(
+      z.object({ title: z.string().optional(), content: z.string().optional(), link: z.string().optional(), key: z.string().optional() }),
+    )
+    .describe("From setCustomData; links outside the channel's safe domains are already removed."),
+  user_token: z.string().nullable().describe('From setUserToken.'),
+  user_verified: z.boolean().describe("The user token came signed by the site's server with the channel's identity secret."),
+  page_title: z.string().nullable(),
+  referrer: z.string().nullable(),
+  utm: z.record(z.string(), z.string()).nullable(),
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  geoip: geoIpSchema.describe("Where the visitor's address is (spec 2.3 geoip); `{}` when unknown."),
+  blacklisted: z.boolean().describe('Blocked when a chat was closed with `blacklist`: new messages from this client are refused.'),
+});
+export type ClientView = z.infer<typeof clientViewSchema>;
 
 export const messageAuthors = ['client', 'agent', 'bot', 'system'] as const;
 export type MessageAuthor = (typeof messageAuthors)[number];
 export const deliveryStates = ['pending', 'delivered', 'failed'] as const;
 export type DeliveryState = (typeof deliveryStates)[number];
 
-export interface MessageView extends MediaFields {
-  id: number;
-  chat_id: number;
-  author: MessageAuthor;
-  agent_id?: number;
-  /** The name of the agent who wrote an agent message. */
-  agent_name?: string;
-  type: MessageType;
-  text?: string;
-  created_at: string;
-  delivery: DeliveryState;
-  error?: string;
-  /** A private note (or a transfer's record): shown to the channel's agents only, never to the client's side. */
-  internal?: true;
-}
+export const messageViewSchema = mediaFieldsSchema.extend({
+  id: z.number().int(),
+  chat_id: z.number().int(),
+  author: z.enum(messageAuthors),
+  agent_id: z.number().int().optional(),
+  agent_name: z.string().optional().describe('The name of the agent who wrote an agent message.'),
+  type: z.enum(messageTypes),
+  text: z.string().optional(),
+  created_at: z.string(),
+  delivery: z.enum(deliveryStates),
+  error: z.string().optional(),
+  internal: z
+    .literal(true)
+    .optional()
+    .describe("A private note (or a transfer's record): shown to the channel's agents only, never to the client's side."),
+});
+export type MessageView = z.infer<typeof messageViewSchema>;
 
-export interface ChatView {
-  id: number;
-  channel_id: number;
-  channel_kind: ChannelKind;
-  channel_name: string;
-  state: ChatState;
-  client: ClientView;
-  assigned_agent_id: number | null;
-  created_at: string;
-  closed_at: string | null;
-  /** What the site owner's server answered to chat_accepted, when it answered ok. */
-  crm: CrmView | null;
-  /** The visitor's rating from the widget. */
-  rate: 'positive' | 'negative' | null;
-  /** The department the chat belongs to (spec 2.3), if any. */
-  department: DepartmentRef | null;
-  last_message: MessageView | null;
-  /** `GET /api/v1/chats` only: the customer's messages after the caller's last read (`POST /chats/:id/read`). */
-  unread?: number;
-}
+export const chatViewSchema = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  channel_kind: z.enum(channelKinds),
+  channel_name: z.string(),
+  state: z.enum(chatStates),
+  client: clientViewSchema,
+  assigned_agent_id: z.number().int().nullable(),
+  created_at: z.string(),
+  closed_at: z.string().nullable(),
+  crm: crmViewSchema.nullable().describe("What the site owner's server answered to chat_accepted, when it answered ok."),
+  rate: z.enum(['positive', 'negative']).nullable().describe("The visitor's rating from the widget."),
+  department: departmentRefSchema.nullable().describe('The department the chat belongs to (spec 2.3), if any.'),
+  last_message: messageViewSchema.nullable(),
+  unread: z
+    .number()
+    .int()
+    .optional()
+    .describe("`GET /api/v1/chats` only: the customer's messages after the caller's last read (`POST /chats/:id/read`)."),
+});
+export type ChatView = z.infer<typeof chatViewSchema>;
+
+/** `GET /api/v1/chats`: `next` is the cursor of the following page, null after the last. */
+export const chatListViewSchema = z.object({
+  chats: z.array(chatViewSchema),
+  next: z.string().nullable(),
+  total: z.number().int().describe("How many of the agent's chats are in the state asked for."),
+});
+export type ChatListView = z.infer<typeof chatListViewSchema>;
+/** `GET /api/v1/chats/:id/messages`: oldest first; `next` is the `before` of the older page, null when none. */
+export const messageListViewSchema = z.object({ messages: z.array(messageViewSchema), next: z.number().int().nullable() });
+export type MessageListView = z.infer<typeof messageListViewSchema>;
 
 const agentText = z
   .string()
@@ -368,10 +366,11 @@ export const closeChatSchema = z.object({ blacklist: z.boolean().default(false) 
 
 /** The answer of an upload (`POST /api/v1/uploads`, `/widget-api/<id>/uploads`): the media fields to send in
  * a message of the matching type (spec 2.1). */
-export interface UploadView {
-  type: (typeof fileMediaTypes)[number];
-  file: string;
-  file_name: string;
-  file_size: number;
-  content_type: string;
-}
+export const uploadViewSchema = z.object({
+  type: z.enum(fileMediaTypes),
+  file: z.string(),
+  file_name: z.string(),
+  file_size: z.number().int(),
+  content_type: z.string(),
+});
+export type UploadView = z.infer<typeof uploadViewSchema>;

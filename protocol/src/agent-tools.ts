@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AGENT_TEXT_MAX, type ChatView, type PresenceStatus } from './agent-api.ts';
+import { AGENT_TEXT_MAX, presenceStatuses, type ChatView } from './agent-api.ts';
 import { codePointLength } from './text.ts';
 
 /** The agents' daily tools (rest-api.md "Agents' daily tools"): notes, transfer. */
@@ -27,10 +27,11 @@ export const transferSchema = z
 export type TransferRequest = z.infer<typeof transferSchema>;
 
 /** `GET /api/v1/chats/:id/transfer-targets`: the channel's other active agents and every department. */
-export interface TransferTargetsView {
-  agents: { id: number; name: string; status: PresenceStatus }[];
-  departments: { id: number; name: string }[];
-}
+export const transferTargetsViewSchema = z.object({
+  agents: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.enum(presenceStatuses) })),
+  departments: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TransferTargetsView = z.infer<typeof transferTargetsViewSchema>;
 
 /** A saved reply's shortcut: what the agent types after `/`, one word (letters, digits, `-`, `_`). */
 const shortcut = z
@@ -45,14 +46,14 @@ export const cannedReplyCreateSchema = z
 /** `PATCH /api/v1/canned-replies/:id` */
 export const cannedReplyPatchSchema = z.object({ shortcut: shortcut.optional(), text: noteText.optional() }).strict();
 
-export interface CannedReplyView {
-  id: number;
-  shortcut: string;
-  text: string;
-  scope: 'team' | 'personal';
-  /** The owner of a personal reply; null for a team reply. */
-  agent_id: number | null;
-}
+export const cannedReplyViewSchema = z.object({
+  id: z.number().int(),
+  shortcut: z.string(),
+  text: z.string(),
+  scope: z.enum(['team', 'personal']),
+  agent_id: z.number().int().nullable().describe('The owner of a personal reply; null for a team reply.'),
+});
+export type CannedReplyView = z.infer<typeof cannedReplyViewSchema>;
 
 /** `POST /api/v1/chats/:id/read` */
 export const readSchema = z.object({ message_id: z.number().int().positive() }).strict();

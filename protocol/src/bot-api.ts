@@ -51,42 +51,57 @@ export type ProviderEvent = z.infer<typeof providerEventSchema>;
 export const providerEventNames = ['BOT_MESSAGE', 'INVITE_AGENT'] as const;
 
 /** The customer as a provider sees them in an event (`sender` of every event but AGENT_JOINED). */
-export interface BotEventClient {
-  /** The same as the event's `client_id`. */
-  id: string;
-  name: string | null;
-  /** The page the customer is on (widget) or the Chat API's `sender.url`. */
-  url: string | null;
-  /** The customer left an e-mail address or a phone number. */
-  has_contacts: boolean;
-}
+export const botEventClientSchema = z.object({
+  id: z.string().describe("The same as the event's `client_id`."),
+  name: z.string().nullable(),
+  url: z.string().nullable().describe("The page the customer is on (widget) or the Chat API's `sender.url`."),
+  has_contacts: z.boolean().describe('The customer left an e-mail address or a phone number.'),
+});
+export type BotEventClient = z.infer<typeof botEventClientSchema>;
 
 /**
  * What every service-to-provider event carries beyond the spec, for providers written for the original
  * service: `site_id` (the channel's public id: our channel is the original's site), whether an agent of the
  * channel is online, who the event is about, and the channel.
  */
-export interface ServiceEventContext {
-  site_id: string;
-  agents_online: boolean;
-  channel: { id: string; type: 'widget' | 'chat_api' };
-}
+const serviceEventContextShape = {
+  site_id: z.string(),
+  agents_online: z.boolean(),
+  channel: z.object({ id: z.string(), type: z.enum(['widget', 'chat_api']) }),
+};
+export type ServiceEventContext = z.infer<z.ZodObject<typeof serviceEventContextShape>>;
 
-/** Service to provider (spec 6.1). Ids are JSON strings; `id` is stable across retries. */
-export type ServiceEvent = ServiceEventContext &
-  (
-    | {
-        event: 'CLIENT_MESSAGE';
-        id: string;
-        client_id: string;
-        chat_id: string;
-        sender: BotEventClient;
-        message: { type: 'TEXT'; text: string; timestamp: number; button_id?: string };
-      }
-    | { event: 'AGENT_JOINED'; id: string; client_id: string; chat_id: string; sender: { id: string; name: string } }
-    | { event: 'AGENT_UNAVAILABLE'; id: string; client_id: string; chat_id: string; sender: BotEventClient }
-    | { event: 'CHAT_CLOSED'; id: string; client_id: string; chat_id: string; sender: BotEventClient }
-  );
+const serviceEventIds = { id: z.string().describe('Stable across retries.'), client_id: z.string(), chat_id: z.string() };
+/** Service to provider (spec 6.1), by `event`. Ids are JSON strings. */
+export const serviceEventSchemas = {
+  CLIENT_MESSAGE: z.object({
+    event: z.literal('CLIENT_MESSAGE'),
+    ...serviceEventIds,
+    sender: botEventClientSchema,
+    message: z.object({ type: z.literal('TEXT'), text: z.string(), timestamp: z.number().int(), button_id: z.string().optional() }),
+    ...serviceEventContextShape,
+  }),
+  AGENT_JOINED: z.object({
+    event: z.literal('AGENT_JOINED'),
+    ...serviceEventIds,
+    sender: z.object({ id: z.string(), name: z.string() }),
+    ...serviceEventContextShape,
+  }),
+  AGENT_UNAVAILABLE: z.object({
+    event: z.literal('AGENT_UNAVAILABLE'),
+    ...serviceEventIds,
+    sender: botEventClientSchema,
+    ...serviceEventContextShape,
+  }),
+  CHAT_CLOSED: z.object({ event: z.literal('CHAT_CLOSED'), ...serviceEventIds, sender: botEventClientSchema, ...serviceEventContextShape }),
+};
+const e = serviceEventSchemas;
+export const serviceEventSchema = z.discriminatedUnion('event', [e.CLIENT_MESSAGE, e.AGENT_JOINED, e.AGENT_UNAVAILABLE, e.CHAT_CLOSED]);
+export type ServiceEvent = z.infer<typeof serviceEventSchema>;
+
+/** The service's answer to a provider's event. */
+export const botEventAnswerSchema = z.object({ result: z.literal('ok') });
+export type BotEventAnswer = z.infer<typeof botEventAnswerSchema>;
 
 /** The OAuth 2.0 client-credentials answer of a provider's token URL (spec 5.3, contract). */
 export const accessTokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });

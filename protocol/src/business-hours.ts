@@ -32,7 +32,8 @@ export const businessHoursSchema = z
 export type BusinessHours = z.infer<typeof businessHoursSchema>;
 
 /** GET /api/v1/channels/:id/business-hours: the hours (null: always open) and whether they are open now. */
-export interface BusinessHoursView {
-  business_hours: BusinessHours | null;
-  open_now: boolean;
-}
+export const businessHoursViewSchema = z.object({
+  business_hours: businessHoursSchema.nullable(),
+  open_now: z.boolean(),
+});
+export type BusinessHoursView = z.infer<typeof businessHoursViewSchema>;

@@ -64,25 +64,26 @@ export type CallStatusUpdate = z.infer<typeof callStatusUpdateSchema>;
 export const callListQuerySchema = z.object({ state: z.enum(['active', 'ended']).default('active') });
 
 /** A call as agents and the API see it. */
-export interface CallView {
-  id: number;
-  channel_id: number;
-  chat_id: number | null;
-  /** The widget visitor who asked for a callback; null for incoming and outgoing calls reported by a provider. */
-  visitor: { id: string; number: number | null; name: string | null } | null;
-  type: CallType;
-  phone: string;
-  status: CallStatus;
-  reason: string | null;
-  record_url: string | null;
-  /** The agent who answered. */
-  agent_id: number | null;
-  created_at: string;
-  updated_at: string;
-  ended_at: string | null;
-  /** Seconds, once the call is over. */
-  duration: number | null;
-}
+export const callViewSchema = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  chat_id: z.number().int().nullable(),
+  visitor: z
+    .object({ id: z.string(), number: z.number().int().nullable(), name: z.string().nullable() })
+    .nullable()
+    .describe('The widget visitor who asked for a callback; null for incoming and outgoing calls reported by a provider.'),
+  type: z.enum(callTypes),
+  phone: z.string(),
+  status: z.enum(callStatuses),
+  reason: z.string().nullable(),
+  record_url: z.string().nullable(),
+  agent_id: z.number().int().nullable().describe('The agent who answered.'),
+  created_at: z.string(),
+  updated_at: z.string(),
+  ended_at: z.string().nullable(),
+  duration: z.number().nullable().describe('Seconds, once the call is over.'),
+});
+export type CallView = z.infer<typeof callViewSchema>;
 
 /** A visitor's own call, as the widget shows it. */
 export interface VisitorCallView {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileMediaTypes, isHttpUrl, type MediaFields } from './media.ts';
+import { fileMediaTypes, isHttpUrl, mediaFieldsSchema } from './media.ts';
 import { truncateCodePoints } from './text.ts';
 
 /** spec 8: inbound text longer than this is cut, never refused. */
@@ -117,11 +117,26 @@ export type ChatApiInbound = z.infer<typeof chatApiInboundSchema>;
 export type InboundMessage = z.infer<typeof inboundMessageSchema>;
 
 /** Service to customer (spec 2.1, 4.1): an agent or bot message, or a typing change. */
-export interface ChatApiOutbound {
-  sender: { name: string; photo?: string };
-  recipient: { id: SenderId };
-  message: { type: 'typein' | 'typeout' } | ({ type: string; id: string; text?: string } & MediaFields);
-}
+export const chatApiOutboundSchema = z.object({
+  sender: z.object({ name: z.string(), photo: z.string().optional() }),
+  recipient: z.object({ id: z.union([z.string(), z.number().int()]).describe('`sender.id` exactly as the integrator sent it.') }),
+  message: z.union([
+    z.object({ type: z.enum(['typein', 'typeout']) }),
+    mediaFieldsSchema.extend({ type: z.string(), id: z.string(), text: z.string().optional() }),
+  ]),
+});
+export type ChatApiOutbound = z.infer<typeof chatApiOutboundSchema>;
+
+/** The service's answer to a customer's message (a typing change answers `{result: "ok"}` only). */
+export const chatApiIntakeAnswerSchema = z.object({
+  result: z.literal('ok'),
+  chat_id: z.number().int().optional(),
+  message_id: z.number().int().optional(),
+});
+export type ChatApiIntakeAnswer = z.infer<typeof chatApiIntakeAnswerSchema>;
+
+/** `GET .../status`: `1` while an agent of the channel is online, else `0` (spec 4.1), as text. */
+export const chatApiStatusSchema = z.enum(['0', '1']);
 
 /** The integrator's answer; only `{result:'ok'}` with 200 counts as delivered. */
 export const chatApiReplySchema = z.union([

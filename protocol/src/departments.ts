@@ -1,10 +1,8 @@
 import { z } from 'zod';
 
 /** spec 2.3 department, as chats and server webhooks carry it. */
-export interface DepartmentRef {
-  id: number;
-  name: string;
-}
+export const departmentRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export type DepartmentRef = z.infer<typeof departmentRefSchema>;
 
 const departmentName = z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 const agentIds = z.array(z.number().int().positive()).max(1000);
@@ -27,6 +25,5 @@ export const chatDepartmentSchema = z.object({ department_id: z.number().int().p
 export type ChatDepartmentRequest = z.infer<typeof chatDepartmentSchema>;
 
 /** A department as the admin and agent APIs answer it: the agents who belong to it, by id. */
-export interface DepartmentView extends DepartmentRef {
-  agent_ids: number[];
-}
+export const departmentViewSchema = departmentRefSchema.extend({ agent_ids: z.array(z.number().int()) });
+export type DepartmentView = z.infer<typeof departmentViewSchema>;

@@ -23,26 +23,29 @@ export const reportQuerySchema = z
   .refine((q) => q.from <= q.to, { message: 'must not be before from', path: ['to'] });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export interface ReportDurations {
-  /** Whole seconds; null when no chat in the period has one. */
-  median: number | null;
-  p90: number | null;
-}
+const durations = z.object({
+  median: z.number().nullable().describe('Whole seconds; null when no chat in the period has one.'),
+  p90: z.number().nullable(),
+});
+export type ReportDurations = z.infer<typeof durations>;
 
-export interface ReportView {
-  from: string;
-  to: string;
-  chats: number;
-  missed: number;
-  first_response_seconds: ReportDurations;
-  resolution_seconds: ReportDurations;
-  rating: { positive: number; negative: number; csat: number | null };
-  by_day: { date: string; chats: number; missed: number }[];
-  by_agent: {
-    agent_id: number;
-    name: string;
-    chats: number;
-    first_response_seconds: { median: number | null };
-    rating: { positive: number; negative: number };
-  }[];
-}
+export const reportViewSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  chats: z.number().int(),
+  missed: z.number().int(),
+  first_response_seconds: durations,
+  resolution_seconds: durations,
+  rating: z.object({ positive: z.number().int(), negative: z.number().int(), csat: z.number().nullable() }),
+  by_day: z.array(z.object({ date: z.string(), chats: z.number().int(), missed: z.number().int() })),
+  by_agent: z.array(
+    z.object({
+      agent_id: z.number().int(),
+      name: z.string(),
+      chats: z.number().int(),
+      first_response_seconds: z.object({ median: z.number().nullable() }),
+      rating: z.object({ positive: z.number().int(), negative: z.number().int() }),
+    }),
+  ),
+});
+export type ReportView = z.infer<typeof reportViewSchema>;

@@ -225,17 +225,18 @@ export const offlineMessageSchema = z
   .refine((m) => Boolean(m.email || m.phone), 'email or phone: leave one so an agent can answer');
 export type OfflineMessageRequest = z.infer<typeof offlineMessageSchema>;
 
-export interface OfflineMessageView {
-  id: number;
-  channel_id: number;
-  visitor_id: string | null;
-  name: string | null;
-  email: string | null;
-  phone: string | null;
-  description: string | null;
-  message: string;
-  created_at: string;
-}
+export const offlineMessageViewSchema = z.object({
+  id: z.number().int(),
+  channel_id: z.number().int(),
+  visitor_id: z.string().nullable(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  description: z.string().nullable(),
+  message: z.string(),
+  created_at: z.string(),
+});
+export type OfflineMessageView = z.infer<typeof offlineMessageViewSchema>;
 
 /** The `data` of the visitors' namespace's connect_error `rate_limited` when the visitor already holds the most
  * sockets one visitor may (docs/widget.md, rate limits): the widget then says the chat is open in other tabs. */

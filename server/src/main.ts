@@ -20,6 +20,8 @@ async function main() {
   say(`  health:          ${server.urls.base}/healthz`);
   if (server.sites.includes('/console')) say(`  agents' console: ${server.urls.base}/console/`);
   if (server.sites.includes('/demo')) say(`  demo shop:       ${server.urls.base}/demo/`);
+  say(`  OpenAPI:         ${server.urls.base}/api/openapi.json`);
+  if (server.sites.includes('/docs/api')) say(`  API reference:   ${server.urls.base}/docs/api/`);
   if (server.generatedAdminToken) say(`  admin API token (shown once, keep it): ${server.generatedAdminToken}`);
   if (server.demo) say(`  demo login:      ${server.demo.email} / ${server.demo.password}`);
 

@@ -70,6 +70,8 @@ import { createLogger } from './logger.ts';
 import { cleanPartySocketInput } from './lib/party-socket-input.ts';
 import { PublicUrls } from './lib/public-urls.ts';
 import { mountStaticSites } from './static-sites.ts';
+import { registerOpenApiRoutes } from './openapi/openapi-routes.ts';
+import { registeredRoutes, type RegisteredRoute } from './openapi/router-routes.ts';
 import { openStore } from './store/open-store.ts';
 import { attachChatAccepted } from './webhooks/chat-accepted.ts';
 import { registerCrmRoutes } from './webhooks/crm-routes.ts';
@@ -89,6 +91,8 @@ export interface RunningServer {
   generatedAdminToken: string | undefined;
   demo: DemoLogin | undefined;
   sites: string[];
+  /** Every HTTP route the routers answer: what GET /api/openapi.json must describe. */
+  routes: RegisteredRoute[];
   log: Logger;
   /** Stops accepting, finishes requests and delivery attempts in flight, closes Redis (when used) and the database. */
   close(): Promise<void>;
@@ -178,6 +182,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerCrmRoutes(router, { store, events, conversations });
   registerOfflineMessageRoutes(router, { store, events, rateLimits });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
+  registerOpenApiRoutes(router, { urls });
 
   let stopping = false;
   app.use(closeWhenStopping(() => stopping));
@@ -260,6 +265,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     generatedAdminToken: adminToken.generated,
     demo,
     sites,
+    routes: registeredRoutes(uploadRouter, router),
     log,
     close() {
       closing ??= (async () => {

@@ -7,7 +7,7 @@ import type Koa from 'koa';
 /** Where the demo shop page asks for the widget snippet; the server puts the demo channel's embed there. */
 export const DEMO_EMBED_PLACEHOLDER = '<!--SVC_EMBED-->';
 
-/** Built front ends the server hands out: the widget bundle, the agents' console and the demo shop. */
+/** Built front ends the server hands out: the widget bundle, the agents' console, the demo shop and the API reference. */
 export function mountStaticSites(
   app: Koa,
   staticDir: string | undefined,
@@ -18,6 +18,8 @@ export function mountStaticSites(
     { prefix: '/widget', dir: path.join(root, 'widget/dist') },
     { prefix: '/console', dir: path.join(root, 'demo-site/dist/console') },
     { prefix: '/demo', dir: path.join(root, 'demo-site/shop') },
+    // The API reference: GET /api/openapi.json rendered by Redoc (server/build.mjs puts it there).
+    { prefix: '/docs/api', dir: path.join(root, 'server/dist/api-docs') },
   ];
   const mounted = sites.filter((site) => fs.existsSync(site.dir));
   app.use(async (ctx, next) => {

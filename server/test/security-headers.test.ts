@@ -13,6 +13,7 @@ for (const [file, text] of Object.entries({
   'demo-site/shop/index.html': '<!doctype html><title>Shop</title><!--SVC_EMBED-->',
   'widget/dist/frame.html': '<!doctype html><title>Chat</title>',
   'widget/dist/loader.js': '',
+  'server/dist/api-docs/index.html': '<!doctype html><title>API reference</title>',
 })) {
   fs.mkdirSync(path.dirname(path.join(staticDir, file)), { recursive: true });
   fs.writeFileSync(path.join(staticDir, file), text);
@@ -75,6 +76,27 @@ describe('the demo shop', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
     expect(csp.get('frame-src')).toEqual(["'self'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+  });
+});
+
+describe('the API reference', () => {
+  it('may run only its own script, fetch only this origin, and never eval or be framed', async () => {
+    const res = await t.api.get('/docs/api/');
+    expect(res.status).toBe(200);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(csp.get('default-src')).toEqual(["'none'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'"]);
+    expect(csp.get('worker-src')).toEqual(['blob:']);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect([...csp.values()].flat()).not.toContain("'unsafe-eval'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  it("leaves the console's policy as strict as it was", async () => {
+    const csp = directives((await t.api.get('/console/')).headers.get('content-security-policy'));
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.has('worker-src')).toBe(false);
   });
 });
 

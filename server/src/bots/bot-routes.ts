@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { providerEventNames, providerEventSchema } from '@svc/protocol';
+import { providerEventNames, providerEventSchema, type BotEventAnswer } from '@svc/protocol';
 import type { Context } from 'koa';
 import { bearerToken } from '../http/auth.ts';
 import { AppError, invalidClient, rateLimited } from '../http/errors.ts';
@@ -43,7 +43,7 @@ export function registerBotRoutes(router: Router, deps: BotRouteDeps): void {
     }
     const event = parseOr400(providerEventSchema, body);
     await inbound.process(provider, channel, event, 'webhook');
-    ctx.body = { result: 'ok' };
+    ctx.body = { result: 'ok' } satisfies BotEventAnswer;
   }
 
   router.post('/bot/webhooks/:providerId/:token', async (ctx) => {

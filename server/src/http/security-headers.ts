@@ -22,10 +22,11 @@ const deniedFeatures = [
 const PERMISSIONS_POLICY = deniedFeatures.map((feature) => `${feature}=()`).join(', ');
 
 /** Which policy a path gets; the chat frame's own CSP is set by channels/widget/frame-policy.ts. */
-export type PolicyName = 'console' | 'demo' | 'widget' | 'api';
+export type PolicyName = 'console' | 'demo' | 'widget' | 'docs' | 'api';
 
 export function policyFor(path: string): PolicyName {
   if (path === '/console' || path.startsWith('/console/')) return 'console';
+  if (path === '/docs/api' || path.startsWith('/docs/api/')) return 'docs';
   if (path === '/demo' || path.startsWith('/demo/')) return 'demo';
   if (path === '/widget' || path.startsWith('/widget/')) return 'widget';
   return 'api';
@@ -89,6 +90,30 @@ function demoCsp() {
   };
 }
 
+/**
+ * The API reference (`/docs/api/`): Redoc's bundle from this origin, the document fetched from this origin, and
+ * nothing else. Its styles are added by script (styled-components) and its search index runs in a worker made
+ * from a blob; no inline script, no eval, no framing.
+ */
+function docsCsp() {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      connectSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'"],
+      workerSrc: ['blob:'],
+      baseUri: ["'none'"],
+      formAction: ["'none'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+    },
+  };
+}
+
 /** API answers are data, never a document: nothing may run or frame them. */
 const apiCsp = { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } };
 
@@ -96,6 +121,7 @@ const apiCsp = { useDefaults: false, directives: { defaultSrc: ["'none'"], frame
  * The one place that says which headers each route gets (issue 19, docs/operators.md "Security headers"):
  * - console (`/console/`): strict CSP, no framing, HSTS behind https, a restrictive Permissions-Policy;
  * - demo pages (`/demo/`): the same kind of policy for the sample shop;
+ * - the API reference (`/docs/api/`): Redoc from this origin, inline styles (set by its script), a blob worker;
  * - widget files (`/widget/`): nosniff and the referrer policy only; the loader runs under the host page's
  *   policy, and the chat frame carries its own CSP with the channel's `frame-ancestors` (frame-policy.ts),
  *   so no X-Frame-Options here;
@@ -108,6 +134,7 @@ export function securityHeaders(options: { https: boolean }): Middleware {
   const frameable = helmet({ ...base, contentSecurityPolicy: false, xFrameOptions: false });
   const api = helmet({ ...base, contentSecurityPolicy: apiCsp, xFrameOptions: { action: 'deny' } });
   const demo = helmet({ ...base, contentSecurityPolicy: demoCsp(), xFrameOptions: { action: 'deny' } });
+  const docs = helmet({ ...base, contentSecurityPolicy: docsCsp(), xFrameOptions: { action: 'deny' } });
   const consoleFor = new Map<string, Middleware>();
   const consoleHeaders = (host: string) => {
     const key = HOST.test(host) ? host : '';
@@ -128,6 +155,7 @@ export function securityHeaders(options: { https: boolean }): Middleware {
     if (policy !== 'widget' && policy !== 'api') ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
     if (policy === 'console') await consoleHeaders(ctx.get('host'))(ctx, noop);
     else if (policy === 'demo') await demo(ctx, noop);
+    else if (policy === 'docs') await docs(ctx, noop);
     else if (policy === 'widget') await frameable(ctx, noop);
     else await api(ctx, noop);
     try {

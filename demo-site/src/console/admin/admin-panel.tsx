@@ -7,6 +7,7 @@ import type { CannedRepliesApi } from '../agent-tools/agent-tools-api.ts';
 import { SavedRepliesManager } from '../agent-tools/saved-replies-manager.tsx';
 import type { AdminApi } from './admin-api.ts';
 import { AgentsScreen } from './agents/agents-screen.tsx';
+import { ApiReferenceLink } from './api-reference/api-reference-link.tsx';
 import { BotsScreen } from './bots/bots-screen.tsx';
 import { ChannelsScreen } from './channels/channels-screen.tsx';
 import { DeliveriesScreen } from './deliveries/deliveries-screen.tsx';
@@ -46,6 +47,7 @@ export function AdminPanel({ api, me, savedReplies, onClose }: AdminPanelProps) 
     <main class="admin" aria-labelledby="admin-title">
       <div class="admin-top">
         <h2 id="admin-title">Manage</h2>
+        <ApiReferenceLink />
         <button type="button" class="button button--ghost" onClick={onClose}>
           Back to chats
         </button>

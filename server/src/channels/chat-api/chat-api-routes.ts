@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { chatApiInboundSchema, clientKey, fileNameFromUrl, type InboundMessage } from '@svc/protocol';
+import { chatApiInboundSchema, clientKey, fileNameFromUrl, type ChatApiIntakeAnswer, type InboundMessage } from '@svc/protocol';
 import type { Context } from 'koa';
 import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
@@ -50,13 +50,13 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
     };
     if (isTyping(message)) {
       await conversations.receiveClientTyping(channel, client, message.type === 'typein' ? 'start' : 'stop');
-      ctx.body = { result: 'ok' };
+      ctx.body = { result: 'ok' } satisfies ChatApiIntakeAnswer;
       return;
     }
     const key = ctx.get('idempotency-key').trim();
     if (key.length > 255) throw invalidRequest('Idempotency-Key must be at most 255 characters');
     const result = await conversations.receiveClientMessage(channel, client, toClientMessage(message), key || undefined);
-    ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId };
+    ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId } satisfies ChatApiIntakeAnswer;
   });
 }
 
