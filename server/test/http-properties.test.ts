@@ -2,6 +2,7 @@ import { CHAT_API_TEXT_MAX, cleanText, truncateCodePoints, VISITOR_NAMESPACE } f
 import fc from 'fast-check';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../src/openapi/api-routes.ts';
 import { nearly, nearlySegment, propertyRuns, propertySeed, propertyTimeoutMs, scryptRuns } from './support/party-arbitraries.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { ADMIN_TOKEN, startTestServer, type ApiResponse, type TestServer } from './support/test-server.ts';
@@ -521,12 +522,21 @@ const endpoints: Endpoint[] = [
   { method: 'GET', path: '/api/v1/erasures', token: admin },
   { method: 'GET', path: '/metrics', token: admin },
   { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/api/openapi.json' },
 ];
 
 const exampleOf = (body: unknown) => (typeof body === 'function' ? body() : body);
 let sent = 0;
 
 const asSegment = (s: string | number) => encodeURIComponent(String(s));
+
+it('has cases for every route of the API (server/src/openapi/api-routes.ts)', () => {
+  const key = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/:\w+/g, ':')}`;
+  const covered = new Set(endpoints.map((e) => key(e.method, e.path)));
+  // A CORS preflight takes no input.
+  const routes = apiRoutes.filter((r) => r.method !== 'options').map((r) => key(r.method, r.path));
+  expect(routes.filter((route) => !covered.has(route))).toEqual([]);
+});
 
 describe.each(endpoints.map((e, i) => [`${e.method} ${e.path} #${i}`, e] as const))('%s', (name, endpoint) => {
   it(
