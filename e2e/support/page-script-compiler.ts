@@ -3,6 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
 
+const libs = ['lib.es2022.d.ts', 'lib.dom.d.ts'];
+
+/** Strict type errors of an app's ES module, its imports resolved as a bundler does (package `exports`). */
+export function typeErrorsOfModule(file: string): string[] {
+  const program = ts.createProgram([file], {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: libs,
+    types: [],
+    skipDefaultLibCheck: true,
+  });
+  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
+}
+
 /**
  * A page author's TypeScript toolchain, reduced to what matters here: a strict compile of one page script with
  * the served declarations beside it (as docs/widget.md tells them to save it), and the script as a browser runs it.
