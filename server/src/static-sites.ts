@@ -41,6 +41,8 @@ export function mountStaticSites(
       throw err;
     });
     if (!sent) return next();
+    // mime-db knows `.ts` only as an MPEG transport stream; the page authors' declarations are TypeScript.
+    if (relative.endsWith('.d.ts')) ctx.type = 'application/typescript; charset=utf-8';
   });
   return mounted.map((s) => s.prefix);
 }
