@@ -9,6 +9,8 @@ import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
 import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
 import type { SavedSession } from './session/saved-session.ts';
+import { pageVisibilityOf } from './unread/page-visibility.ts';
+import { totalUnread } from './unread/unread-totals.ts';
 import { ClientPanel } from './side-panel/client-panel.tsx';
 
 interface ConsoleShellProps {
@@ -23,7 +25,7 @@ interface ConsoleShellProps {
 export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: ConsoleShellProps) {
   const [session, setSession] = useState<ConsoleSession | null>(null);
   useEffect(() => {
-    const created = createConsoleSession({ baseUrl, saved, notifier, onSignedOut: onSignOut });
+    const created = createConsoleSession({ baseUrl, saved, notifier, visibility: pageVisibilityOf(win.document), onSignedOut: onSignOut });
     setSession(created);
     return () => created.dispose();
     // One session per login: the shell is keyed by the token, so its props never change while it lives.
@@ -36,12 +38,10 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [managing, setManaging] = useState(false);
   const { chatId, chat } = useStore(session.conversation.state);
-  const { unread } = useStore(session.inbox.state);
-
-  const totalUnread = [...unread.values()].reduce((sum, n) => sum + n, 0);
+  const unread = totalUnread(useStore(session.inbox.state));
   useEffect(() => {
-    win.document.title = totalUnread > 0 ? `(${totalUnread}) Agents' console` : "Agents' console";
-  }, [totalUnread, win]);
+    win.document.title = unread > 0 ? `(${unread}) Agents' console` : "Agents' console";
+  }, [unread, win]);
 
   const logout = async () => {
     // Going offline first keeps the channel status honest (a logged-out agent cannot answer).

@@ -11,6 +11,8 @@ import { createStore, type Store } from '../lib/create-store.ts';
 import { messagePreview } from '../messages/message-preview.ts';
 import type { DesktopNotifier } from '../notifications/desktop-notifier.ts';
 import type { SavedSession } from '../session/saved-session.ts';
+import type { PageVisibility } from '../unread/page-visibility.ts';
+import { startReadMarker } from '../unread/read-marker.ts';
 import { connectAgentSocket } from './agent-socket.ts';
 
 /** `connecting` until the first connection; `reconnecting` whenever it is lost afterwards. */
@@ -44,6 +46,7 @@ interface SessionDeps {
   baseUrl: string;
   saved: SavedSession;
   notifier: DesktopNotifier;
+  visibility: PageVisibility;
   /** The token stopped working: back to the login form. */
   onSignedOut: () => void;
 }
@@ -52,7 +55,7 @@ interface SessionDeps {
  * Everything one logged-in agent's console needs, created at login and disposed at logout: the API client,
  * the live socket and the stores it feeds. The wiring of socket events to stores lives here and only here.
  */
-export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
+export function createConsoleSession({ baseUrl, saved, notifier, visibility, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const tools = createAgentToolsApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
@@ -66,6 +69,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const offline = createStore<OfflineMessageView[]>([]);
   const calls = createStore<CallView[]>([]);
   const socket = connectAgentSocket(baseUrl, saved.token);
+  const stopReadMarker = startReadMarker({ conversation, inbox, visibility, markRead: tools.markRead });
+  /** The chat the agent is reading now: open and on a visible tab. */
+  const readingId = () => (visibility.isVisible() ? conversation.currentId() : null);
 
   function openChat(chatId: number) {
     inbox.markRead(chatId);
@@ -77,7 +83,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      inbox.replaceAll(await fetchFirstPages(api), mark, conversation.currentId());
+      inbox.replaceAll(await fetchFirstPages(api), mark, readingId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
@@ -117,7 +123,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   });
   socket.on('message:new', (message) => {
     conversation.applyMessage(message);
-    if (message.author === 'client' && conversation.currentId() !== message.chat_id) inbox.countUnread(message.chat_id);
+    if (message.author === 'client' && readingId() !== message.chat_id) inbox.countUnread(message.chat_id);
   });
   socket.on('chat:transferred', (event) => {
     inbox.upsert(event.chat);
@@ -178,6 +184,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     openChat,
     leaveChat: () => conversation.leave(),
     dispose() {
+      stopReadMarker();
       socket.removeAllListeners();
       socket.disconnect();
       conversation.dispose();
