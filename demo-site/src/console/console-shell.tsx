@@ -3,15 +3,16 @@ import { LazyAdminPanel } from './admin/lazy-admin-panel.tsx';
 import { TransferNotices } from './agent-tools/transfer-notices.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
+import { EarlierChats } from './history/earlier-chats.tsx';
 import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
 import { useStore } from './lib/use-store.ts';
 import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
 import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
 import type { SavedSession } from './session/saved-session.ts';
+import { ClientPanel } from './side-panel/client-panel.tsx';
 import { pageVisibilityOf } from './unread/page-visibility.ts';
 import { totalUnread } from './unread/unread-totals.ts';
-import { ClientPanel } from './side-panel/client-panel.tsx';
 
 interface ConsoleShellProps {
   baseUrl: string;
@@ -78,7 +79,9 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
             onClose={() => setDetailsOpen(false)}
             onUnblock={() => unblock(chat.id)}
             onBindCrm={() => bindCrm(chat.id)}
-          />
+          >
+            <EarlierChats chatId={chat.id} loadHistory={session.tools.chatHistory} onOpen={session.openChat} />
+          </ClientPanel>
         )}
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { ChatView } from '@svc/protocol';
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { errorText } from '../api/api-error.ts';
 import { ChannelBadge } from '../inbox/channel-badge.tsx';
@@ -16,6 +17,8 @@ interface ClientPanelProps {
   onUnblock: () => Promise<void>;
   /** Binds the chat to the CRM card (`POST /api/v1/chats/:id/crm-assign`). */
   onBindCrm: () => Promise<void>;
+  /** Further sections below the client's fields (the earlier chats). */
+  children?: ComponentChildren;
 }
 
 function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
@@ -48,7 +51,7 @@ function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
 }
 
 /** Who the agent is talking to, as the channel told us (spec 2.1 sender fields, and the widget's page data). */
-export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm }: ClientPanelProps) {
+export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm, children }: ClientPanelProps) {
   const { client } = chat;
   const photo = safeHttpUrl(client.photo);
   return (
@@ -82,6 +85,7 @@ export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm }: Clien
         <VisitorFields client={client} />
       </dl>
       <CrmPanel chat={chat} onBind={onBindCrm} />
+      {children}
     </aside>
   );
 }
