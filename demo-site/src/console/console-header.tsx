@@ -1,3 +1,4 @@
+import { SoundToggle } from './alerts/sound-toggle.tsx';
 import type { ConsoleSession } from './live/console-session.ts';
 import { NotificationsButton } from './notifications/notifications-button.tsx';
 import { PresenceToggle } from './presence/presence-toggle.tsx';
@@ -26,6 +27,7 @@ export function ConsoleHeader({ session, win, onLogout, managing, onManage }: Co
           </button>
         )}
         <NotificationsButton win={win} />
+        <SoundToggle alerts={session.alerts} />
         <PresenceToggle api={session.api} presence={session.presence} />
         <ProfileMenu api={session.api} me={session.me} savedReplies={session.tools} />
         <button type="button" class="button button--ghost" onClick={onLogout}>

@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
+import { createActivityAlerts } from './alerts/activity-alerts.ts';
+import { createAlertSound } from './alerts/alert-sound.ts';
+import { createSoundPreference } from './alerts/sound-preference.ts';
 import { LazyAdminPanel } from './admin/lazy-admin-panel.tsx';
 import { TransferNotices } from './agent-tools/transfer-notices.tsx';
 import { ConsoleHeader } from './console-header.tsx';
@@ -26,7 +29,15 @@ interface ConsoleShellProps {
 export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: ConsoleShellProps) {
   const [session, setSession] = useState<ConsoleSession | null>(null);
   useEffect(() => {
-    const created = createConsoleSession({ baseUrl, saved, notifier, visibility: pageVisibilityOf(win.document), onSignedOut: onSignOut });
+    const alerts = createActivityAlerts({ sound: createAlertSound(win), soundOn: createSoundPreference(win.localStorage, saved.agent.id) });
+    const created = createConsoleSession({
+      baseUrl,
+      saved,
+      notifier,
+      visibility: pageVisibilityOf(win.document),
+      alerts,
+      onSignedOut: onSignOut,
+    });
     setSession(created);
     return () => created.dispose();
     // One session per login: the shell is keyed by the token, so its props never change while it lives.

@@ -1,4 +1,5 @@
 import type { AgentView, CallView, ChatTransferredEvent, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import type { ActivityAlerts } from '../alerts/activity-alerts.ts';
 import { createAdminApi, type AdminApi } from '../admin/admin-api.ts';
 import { createAgentToolsApi, type AgentToolsApi } from '../agent-tools/agent-tools-api.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
@@ -36,6 +37,8 @@ export interface ConsoleSession {
   calls: Store<CallView[]>;
   conversation: ConversationStore;
   presence: Store<PresenceStatus>;
+  /** The chime for a new chat or a client message away from the chat on screen, and its switch. */
+  alerts: ActivityAlerts;
   connection: Store<ConnectionState>;
   openChat(chatId: number): void;
   leaveChat(): void;
@@ -47,6 +50,7 @@ interface SessionDeps {
   saved: SavedSession;
   notifier: DesktopNotifier;
   visibility: PageVisibility;
+  alerts: ActivityAlerts;
   /** The token stopped working: back to the login form. */
   onSignedOut: () => void;
 }
@@ -55,7 +59,7 @@ interface SessionDeps {
  * Everything one logged-in agent's console needs, created at login and disposed at logout: the API client,
  * the live socket and the stores it feeds. The wiring of socket events to stores lives here and only here.
  */
-export function createConsoleSession({ baseUrl, saved, notifier, visibility, onSignedOut }: SessionDeps): ConsoleSession {
+export function createConsoleSession({ baseUrl, saved, notifier, visibility, alerts, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const tools = createAgentToolsApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
@@ -96,6 +100,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, onS
   function announce(chat: ChatView, added: boolean) {
     const viewing = conversation.currentId() === chat.id;
     if (added && chat.state !== 'closed' && !viewing) inbox.highlight(chat.id);
+    // Chats a bot holds need no agent yet: only chats for agents chime.
+    if (added && chat.state === 'open' && readingId() !== chat.id) alerts.ring();
     notifier.notify({
       title: added ? `New chat: ${chat.client.display_name}` : chat.client.display_name,
       body: messagePreview(chat.last_message),
@@ -123,7 +129,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, onS
   });
   socket.on('message:new', (message) => {
     conversation.applyMessage(message);
-    if (message.author === 'client' && readingId() !== message.chat_id) inbox.countUnread(message.chat_id);
+    if (message.author !== 'client' || readingId() === message.chat_id) return;
+    inbox.countUnread(message.chat_id);
+    if (inbox.get(message.chat_id)?.state === 'open') alerts.ring();
   });
   socket.on('chat:transferred', (event) => {
     inbox.upsert(event.chat);
@@ -180,6 +188,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, onS
     inboxPaging,
     conversation,
     presence,
+    alerts,
     connection,
     openChat,
     leaveChat: () => conversation.leave(),
