@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { createActivityAlerts } from './alerts/activity-alerts.ts';
 import { createAlertSound } from './alerts/alert-sound.ts';
 import { createSoundPreference } from './alerts/sound-preference.ts';
@@ -8,6 +8,8 @@ import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
 import { EarlierChats } from './history/earlier-chats.tsx';
 import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
+import { ShortcutsDialog } from './keyboard/shortcuts-dialog.tsx';
+import { useConsoleShortcuts } from './keyboard/use-console-shortcuts.ts';
 import { useStore } from './lib/use-store.ts';
 import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
@@ -49,6 +51,9 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
   const [tab, setTab] = useState<InboxTab>('open');
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [managing, setManaging] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useConsoleShortcuts({ win, session, tab, active: !managing, onShowShortcuts: showShortcuts });
   const { chatId, chat } = useStore(session.conversation.state);
   const unread = totalUnread(useStore(session.inbox.state));
   useEffect(() => {
@@ -76,7 +81,15 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
 
   return (
     <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
-      <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
+      <ConsoleHeader
+        session={session}
+        win={win}
+        onLogout={logout}
+        managing={managing}
+        onManage={() => setManaging((on) => !on)}
+        onShowShortcuts={showShortcuts}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <ConnectionBanner connection={session.connection} />
       <TransferNotices session={session} />
       {managing && <LazyAdminPanel api={session.admin} me={session.me} savedReplies={session.tools} onClose={() => setManaging(false)} />}
