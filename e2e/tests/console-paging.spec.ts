@@ -14,7 +14,7 @@ test.describe('console: paging', () => {
     const entries = consolePage.inbox.getByRole('listitem');
 
     await test.step('the Open tab counts all 120 chats and shows the most recent first page', async () => {
-      await expect(consolePage.tab('Open')).toHaveText('Open120');
+      await expect(consolePage.tab('Open')).toContainText('Open120');
       await expect(entries).toHaveCount(50);
       await expect(entries.first()).toContainText('Pager 119');
     });
@@ -23,7 +23,7 @@ test.describe('console: paging', () => {
       await customers[0]!.say('still waiting');
       await expect(entries.first()).toContainText('Pager 000');
       await expect(entries.first()).toContainText('still waiting');
-      await expect(consolePage.tab('Open')).toHaveText('Open120');
+      await expect(consolePage.tab('Open')).toContainText('Open120');
     });
 
     await test.step('scrolling down loads the further pages, each chat once', async () => {

@@ -1,3 +1,5 @@
+import { SoundToggle } from './alerts/sound-toggle.tsx';
+import { ShortcutsButton } from './keyboard/shortcuts-button.tsx';
 import type { ConsoleSession } from './live/console-session.ts';
 import { NotificationsButton } from './notifications/notifications-button.tsx';
 import { PresenceToggle } from './presence/presence-toggle.tsx';
@@ -10,9 +12,10 @@ interface ConsoleHeaderProps {
   /** Admins only: whether the admin panel is shown, and the switch between it and the chats. */
   managing: boolean;
   onManage: () => void;
+  onShowShortcuts: () => void;
 }
 
-export function ConsoleHeader({ session, win, onLogout, managing, onManage }: ConsoleHeaderProps) {
+export function ConsoleHeader({ session, win, onLogout, managing, onManage, onShowShortcuts }: ConsoleHeaderProps) {
   return (
     <header class="console-header">
       <span class="brand" aria-hidden="true">
@@ -26,6 +29,8 @@ export function ConsoleHeader({ session, win, onLogout, managing, onManage }: Co
           </button>
         )}
         <NotificationsButton win={win} />
+        <SoundToggle alerts={session.alerts} />
+        <ShortcutsButton onClick={onShowShortcuts} />
         <PresenceToggle api={session.api} presence={session.presence} />
         <ProfileMenu api={session.api} me={session.me} savedReplies={session.tools} />
         <button type="button" class="button button--ghost" onClick={onLogout}>

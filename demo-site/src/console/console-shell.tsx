@@ -1,9 +1,15 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { createActivityAlerts } from './alerts/activity-alerts.ts';
+import { createAlertSound } from './alerts/alert-sound.ts';
+import { createSoundPreference } from './alerts/sound-preference.ts';
 import { LazyAdminPanel } from './admin/lazy-admin-panel.tsx';
 import { TransferNotices } from './agent-tools/transfer-notices.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConversationPanel } from './conversation/conversation-panel.tsx';
+import { EarlierChats } from './history/earlier-chats.tsx';
 import { InboxPanel, type InboxTab } from './inbox/inbox-panel.tsx';
+import { ShortcutsDialog } from './keyboard/shortcuts-dialog.tsx';
+import { useConsoleShortcuts } from './keyboard/use-console-shortcuts.ts';
 import { useStore } from './lib/use-store.ts';
 import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
@@ -11,6 +17,8 @@ import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
 import { CustomerPrivacy } from './privacy/customer-privacy.tsx';
 import type { SavedSession } from './session/saved-session.ts';
 import { ClientPanel } from './side-panel/client-panel.tsx';
+import { pageVisibilityOf } from './unread/page-visibility.ts';
+import { totalUnread } from './unread/unread-totals.ts';
 
 interface ConsoleShellProps {
   baseUrl: string;
@@ -24,7 +32,15 @@ interface ConsoleShellProps {
 export function ConsoleShell({ baseUrl, saved, notifier, win, onSignOut }: ConsoleShellProps) {
   const [session, setSession] = useState<ConsoleSession | null>(null);
   useEffect(() => {
-    const created = createConsoleSession({ baseUrl, saved, notifier, onSignedOut: onSignOut });
+    const alerts = createActivityAlerts({ sound: createAlertSound(win), soundOn: createSoundPreference(win.localStorage, saved.agent.id) });
+    const created = createConsoleSession({
+      baseUrl,
+      saved,
+      notifier,
+      visibility: pageVisibilityOf(win.document),
+      alerts,
+      onSignedOut: onSignOut,
+    });
     setSession(created);
     return () => created.dispose();
     // One session per login: the shell is keyed by the token, so its props never change while it lives.
@@ -36,13 +52,14 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
   const [tab, setTab] = useState<InboxTab>('open');
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [managing, setManaging] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  useConsoleShortcuts({ win, session, tab, active: !managing, onShowShortcuts: showShortcuts });
   const { chatId, chat } = useStore(session.conversation.state);
-  const { unread } = useStore(session.inbox.state);
-
-  const totalUnread = [...unread.values()].reduce((sum, n) => sum + n, 0);
+  const unread = totalUnread(useStore(session.inbox.state));
   useEffect(() => {
-    win.document.title = totalUnread > 0 ? `(${totalUnread}) Agents' console` : "Agents' console";
-  }, [totalUnread, win]);
+    win.document.title = unread > 0 ? `(${unread}) Agents' console` : "Agents' console";
+  }, [unread, win]);
 
   const logout = async () => {
     // Going offline first keeps the channel status honest (a logged-out agent cannot answer).
@@ -71,7 +88,15 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
 
   return (
     <div class="console" data-view={chatId === null ? 'inbox' : 'conversation'}>
-      <ConsoleHeader session={session} win={win} onLogout={logout} managing={managing} onManage={() => setManaging((on) => !on)} />
+      <ConsoleHeader
+        session={session}
+        win={win}
+        onLogout={logout}
+        managing={managing}
+        onManage={() => setManaging((on) => !on)}
+        onShowShortcuts={showShortcuts}
+      />
+      <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <ConnectionBanner connection={session.connection} />
       <TransferNotices session={session} />
       {managing && <LazyAdminPanel api={session.admin} me={session.me} savedReplies={session.tools} onClose={() => setManaging(false)} />}
@@ -85,8 +110,10 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
             onClose={() => setDetailsOpen(false)}
             onUnblock={() => unblock(chat.id)}
             onBindCrm={() => bindCrm(chat.id)}
-            privacy={session.me.role === 'admin' && <CustomerPrivacy chat={chat} admin={session.admin} onErased={erased} />}
-          />
+          >
+            <EarlierChats chatId={chat.id} loadHistory={session.tools.chatHistory} onOpen={session.openChat} />
+            {session.me.role === 'admin' && <CustomerPrivacy chat={chat} admin={session.admin} onErased={erased} />}
+          </ClientPanel>
         )}
       </div>
     </div>

@@ -1,7 +1,7 @@
 import type { CannedReplyView, ChatView, MessageView, TransferTargetsView } from '@svc/protocol';
 import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
 
-/** The agents' daily tools of the agent API (private notes, transfer), bound to one agent's token. */
+/** The agents' daily tools of the agent API (private notes, transfer, saved replies, read marks, earlier chats), bound to one agent's token. */
 export function createAgentToolsApi(options: TokenOptions) {
   const call = authorizedCaller(options);
   const chat = (id: number) => `/api/v1/chats/${encodeURIComponent(String(id))}`;
@@ -16,6 +16,11 @@ export function createAgentToolsApi(options: TokenOptions) {
           body: { ...to, ...(note.trim() ? { note: note.trim() } : {}) },
         })
       ).chat,
+    /** The agent has seen the chat up to this message: unread counts restart after it. */
+    markRead: (chatId: number, messageId: number) =>
+      call<void>(`${chat(chatId)}/read`, { method: 'POST', body: { message_id: messageId } }),
+    /** The same client's other chats in the channel, newest first. */
+    chatHistory: async (chatId: number) => (await call<{ chats: ChatView[] }>(`${chat(chatId)}/history`)).chats,
     /** The team's saved replies and the agent's own. */
     listCannedReplies: async () => (await call<{ canned_replies: CannedReplyView[] }>('/api/v1/canned-replies')).canned_replies,
     createCannedReply: (input: { shortcut: string; text: string; scope: 'team' | 'personal' }) =>

@@ -80,7 +80,10 @@ export function ReplyBox({ session, chat }: { session: ConsoleSession; chat: Cha
         setActive((i) => (matches.length === 0 ? 0 : (i + step + matches.length) % matches.length));
         return;
       }
-      if (event.key === 'Escape') return setClosedAt(text);
+      if (event.key === 'Escape') {
+        event.preventDefault(); // the list closes; the reply box keeps the focus
+        return setClosedAt(text);
+      }
       if (event.key === 'Enter' && !event.shiftKey && matches[active]) {
         event.preventDefault();
         return pick(matches[active]);

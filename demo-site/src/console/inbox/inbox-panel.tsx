@@ -4,6 +4,7 @@ import { CallList } from '../calls/call-list.tsx';
 import { upsertCall } from '../calls/calls-store.ts';
 import { useStore } from '../lib/use-store.ts';
 import type { ConsoleSession } from '../live/console-session.ts';
+import { unreadInTab } from '../unread/unread-totals.ts';
 import { ChatListItem } from './chat-list-item.tsx';
 import { LoadMoreChats } from './load-more-chats.tsx';
 import { chatsInTab, tabCount } from './inbox-store.ts';
@@ -55,6 +56,7 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
               : t.state === 'calls'
                 ? calls.filter((c) => c.status !== 'end' && c.status !== 'error').length
                 : tabCount(inbox, t.state);
+          const unread = t.state === 'offline' || t.state === 'calls' ? 0 : unreadInTab(inbox, t.state);
           return (
             <button
               key={t.state}
@@ -70,6 +72,13 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
             >
               {t.label}
               {count > 0 && <span class="tab-count">{count}</span>}
+              {unread > 0 && (
+                <span class="tab-unread">
+                  <span class="sr-only">, </span>
+                  {unread}
+                  <span class="sr-only"> unread</span>
+                </span>
+              )}
             </button>
           );
         })}

@@ -3,7 +3,7 @@ import { createStore } from '../lib/create-store.ts';
 
 export interface InboxState {
   chats: ReadonlyMap<number, ChatView>;
-  /** Client messages that arrived for chats the agent was not looking at. */
+  /** Per chat: the client's messages after this agent's last read (the server's count, then live ones). */
   unread: ReadonlyMap<number, number>;
   /** Chats that appeared while the console was open and that the agent has not opened yet. */
   fresh: ReadonlySet<number>;
@@ -48,6 +48,11 @@ function clientWroteSince(before: ChatView | undefined, after: ChatView): boolea
   return !!last && last.author === 'client' && last.id > (before?.last_message?.id ?? 0);
 }
 
+/** The counts `GET /api/v1/chats` gave, the chat being read left out. */
+function serverUnread(chats: readonly ChatView[], readingId: number | null): [number, number][] {
+  return chats.filter((c) => c.id !== readingId && (c.unread ?? 0) > 0).map((c) => [c.id, c.unread!]);
+}
+
 /** The unified inbox: every chat of the agent's channels, whatever its state, with unread counts. */
 export function createInboxStore() {
   const state = createStore<InboxState>(initial);
@@ -67,9 +72,10 @@ export function createInboxStore() {
 
     /**
      * The full lists from the API, fetched since `mark`. Chats a live event changed meanwhile keep their
-     * live version. After a reconnect, chats with client messages we missed count as unread.
+     * live version and count; the others take the server's unread count (per agent, kept across reloads).
+     * `readingId` is the chat the agent is looking at: nothing in it is unread.
      */
-    replaceAll(pages: FirstPages, mark: number, viewingId: number | null) {
+    replaceAll(pages: FirstPages, mark: number, readingId: number | null) {
       const fetched = Object.values(pages).flatMap((page) => page.chats);
       const tabs = Object.fromEntries(Object.entries(pages).map(([tab, page]) => [tab, { total: page.total, next: page.next }])) as Record<
         ChatState,
@@ -77,16 +83,19 @@ export function createInboxStore() {
       >;
       state.update((s) => {
         const chats = new Map(fetched.map((c) => [c.id, c]));
+        const unread = new Map(serverUnread(fetched, readingId));
         for (const [id, at] of liveAt) {
           const live = s.chats.get(id);
-          if (at > mark && live) chats.set(id, live);
+          if (at <= mark || !live) continue;
+          chats.set(id, live);
+          if (s.unread.has(id)) unread.set(id, s.unread.get(id)!);
+          else unread.delete(id);
         }
-        let { unread, fresh } = s;
+        let { fresh } = s;
         if (s.status === 'ready') {
           for (const chat of chats.values()) {
-            if (chat.id === viewingId || !clientWroteSince(s.chats.get(chat.id), chat)) continue;
-            unread = withCount(unread, chat.id, 1);
-            if (!s.chats.has(chat.id) && chat.state !== 'closed') fresh = new Set(fresh).add(chat.id);
+            if (chat.id === readingId || s.chats.has(chat.id) || chat.state === 'closed' || !clientWroteSince(undefined, chat)) continue;
+            fresh = new Set(fresh).add(chat.id);
           }
         }
         return { chats, unread, fresh, status: 'ready', error: null, tabs };
@@ -97,8 +106,13 @@ export function createInboxStore() {
     appendPage(tab: ChatState, page: ChatListView, mark: number) {
       state.update((s) => {
         const chats = new Map(s.chats);
-        for (const chat of page.chats) if ((liveAt.get(chat.id) ?? 0) <= mark || !chats.has(chat.id)) chats.set(chat.id, chat);
-        return { ...s, chats, tabs: { ...s.tabs, [tab]: { total: page.total, next: page.next } } };
+        const unread = new Map(s.unread);
+        for (const chat of page.chats) {
+          if ((liveAt.get(chat.id) ?? 0) > mark && chats.has(chat.id)) continue;
+          chats.set(chat.id, chat);
+          if (chat.unread) unread.set(chat.id, chat.unread);
+        }
+        return { ...s, chats, unread, tabs: { ...s.tabs, [tab]: { total: page.total, next: page.next } } };
       });
     },
 

@@ -1,4 +1,5 @@
 import type { AgentView, CallView, ChatTransferredEvent, ChatView, OfflineMessageView, PresenceStatus } from '@svc/protocol';
+import type { ActivityAlerts } from '../alerts/activity-alerts.ts';
 import { createAdminApi, type AdminApi } from '../admin/admin-api.ts';
 import { createAgentToolsApi, type AgentToolsApi } from '../agent-tools/agent-tools-api.ts';
 import { createApiClient, type ApiClient } from '../api/api-client.ts';
@@ -11,6 +12,8 @@ import { createStore, type Store } from '../lib/create-store.ts';
 import { messagePreview } from '../messages/message-preview.ts';
 import type { DesktopNotifier } from '../notifications/desktop-notifier.ts';
 import type { SavedSession } from '../session/saved-session.ts';
+import type { PageVisibility } from '../unread/page-visibility.ts';
+import { startReadMarker } from '../unread/read-marker.ts';
 import { connectAgentSocket } from './agent-socket.ts';
 
 /** `connecting` until the first connection; `reconnecting` whenever it is lost afterwards. */
@@ -34,6 +37,8 @@ export interface ConsoleSession {
   calls: Store<CallView[]>;
   conversation: ConversationStore;
   presence: Store<PresenceStatus>;
+  /** The chime for a new chat or a client message away from the chat on screen, and its switch. */
+  alerts: ActivityAlerts;
   connection: Store<ConnectionState>;
   openChat(chatId: number): void;
   leaveChat(): void;
@@ -46,6 +51,8 @@ interface SessionDeps {
   baseUrl: string;
   saved: SavedSession;
   notifier: DesktopNotifier;
+  visibility: PageVisibility;
+  alerts: ActivityAlerts;
   /** The token stopped working: back to the login form. */
   onSignedOut: () => void;
 }
@@ -54,7 +61,7 @@ interface SessionDeps {
  * Everything one logged-in agent's console needs, created at login and disposed at logout: the API client,
  * the live socket and the stores it feeds. The wiring of socket events to stores lives here and only here.
  */
-export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: SessionDeps): ConsoleSession {
+export function createConsoleSession({ baseUrl, saved, notifier, visibility, alerts, onSignedOut }: SessionDeps): ConsoleSession {
   const api = createApiClient({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const admin = createAdminApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
   const tools = createAgentToolsApi({ baseUrl, token: saved.token, onUnauthorized: onSignedOut });
@@ -68,6 +75,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   const offline = createStore<OfflineMessageView[]>([]);
   const calls = createStore<CallView[]>([]);
   const socket = connectAgentSocket(baseUrl, saved.token);
+  const stopReadMarker = startReadMarker({ conversation, inbox, visibility, markRead: tools.markRead });
+  /** The chat the agent is reading now: open and on a visible tab. */
+  const readingId = () => (visibility.isVisible() ? conversation.currentId() : null);
 
   function openChat(chatId: number) {
     inbox.markRead(chatId);
@@ -79,7 +89,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      inbox.replaceAll(await fetchFirstPages(api), mark, conversation.currentId());
+      inbox.replaceAll(await fetchFirstPages(api), mark, readingId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
@@ -92,6 +102,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   function announce(chat: ChatView, added: boolean) {
     const viewing = conversation.currentId() === chat.id;
     if (added && chat.state !== 'closed' && !viewing) inbox.highlight(chat.id);
+    // Chats a bot holds need no agent yet: only chats for agents chime.
+    if (added && chat.state === 'open' && readingId() !== chat.id) alerts.ring();
     notifier.notify({
       title: added ? `New chat: ${chat.client.display_name}` : chat.client.display_name,
       body: messagePreview(chat.last_message),
@@ -119,7 +131,9 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   });
   socket.on('message:new', (message) => {
     conversation.applyMessage(message);
-    if (message.author === 'client' && conversation.currentId() !== message.chat_id) inbox.countUnread(message.chat_id);
+    if (message.author !== 'client' || readingId() === message.chat_id) return;
+    inbox.countUnread(message.chat_id);
+    if (inbox.get(message.chat_id)?.state === 'open') alerts.ring();
   });
   socket.on('chat:transferred', (event) => {
     inbox.upsert(event.chat);
@@ -182,11 +196,13 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
     inboxPaging,
     conversation,
     presence,
+    alerts,
     connection,
     openChat,
     leaveChat: () => conversation.leave(),
     refresh,
     dispose() {
+      stopReadMarker();
       socket.removeAllListeners();
       socket.disconnect();
       conversation.dispose();

@@ -17,8 +17,8 @@ interface ClientPanelProps {
   onUnblock: () => Promise<void>;
   /** Binds the chat to the CRM card (`POST /api/v1/chats/:id/crm-assign`). */
   onBindCrm: () => Promise<void>;
-  /** An admin's export and erase actions, at the foot of the panel. */
-  privacy?: ComponentChildren;
+  /** Further sections below the client's fields (the earlier chats). */
+  children?: ComponentChildren;
 }
 
 function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
@@ -51,7 +51,7 @@ function BlacklistNotice({ onUnblock }: { onUnblock: () => Promise<void> }) {
 }
 
 /** Who the agent is talking to, as the channel told us (spec 2.1 sender fields, and the widget's page data). */
-export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm, privacy }: ClientPanelProps) {
+export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm, children }: ClientPanelProps) {
   const { client } = chat;
   const photo = safeHttpUrl(client.photo);
   return (
@@ -85,7 +85,7 @@ export function ClientPanel({ chat, open, onClose, onUnblock, onBindCrm, privacy
         <VisitorFields client={client} />
       </dl>
       <CrmPanel chat={chat} onBind={onBindCrm} />
-      {privacy}
+      {children}
     </aside>
   );
 }
