@@ -77,7 +77,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, onSignedOut }: 
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      inbox.replaceAll(await fetchFirstPages(api), mark, conversation.currentId());
+      inbox.replaceAll(await fetchFirstPages(api, inbox.loadedCounts()), mark, conversation.currentId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));
