@@ -85,6 +85,9 @@ test.describe('console: long chats', () => {
       await expect(consolePage.message('a message while reading')).toBeInViewport();
       await talker.say('and one more at the bottom');
       await expect(consolePage.message('and one more at the bottom')).toBeInViewport();
+      // Rows entering and leaving the DOM are not read out; a new message is, once.
+      await expect(messages).toHaveAttribute('aria-live', 'off');
+      await expect(messages.getByRole('status')).toHaveText('Endless Talker: and one more at the bottom');
       expect((await domSize(messages)).rows).toBeLessThanOrEqual(MAX_ROWS);
     });
   });

@@ -1,6 +1,7 @@
 import type { ChatView, MessageView } from '@svc/protocol';
-import { useEffect, useLayoutEffect, useMemo, useReducer, useRef } from 'preact/hooks';
-import { MessageItem } from '../messages/message-item.tsx';
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import { authorName, MessageItem } from '../messages/message-item.tsx';
+import { messagePreview } from '../messages/message-preview.ts';
 import type { MessageFocus } from './conversation-store.ts';
 import './message-list.css';
 import { layoutRows, rowAt, totalHeight, windowOf, type RowLayout, type RowWindow } from './message-window.ts';
@@ -115,6 +116,18 @@ export function MessageList({ chat, messages, hasOlder, loadingOlder, onScrolled
     return () => observer.disconnect();
   });
 
+  // Rows come and go as the agent scrolls, so the log itself is not live: a message arriving after the chat
+  // was shown is announced on its own.
+  const [announcement, setAnnouncement] = useState('');
+  const newest = messages.at(-1);
+  const announcedUpTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (!newest) return;
+    if (announcedUpTo.current !== null && newest.id > announcedUpTo.current)
+      setAnnouncement(`${authorName(newest, chat, meId)}: ${messagePreview(newest)}`);
+    announcedUpTo.current = Math.max(announcedUpTo.current ?? 0, newest.id);
+  }, [newest?.id]);
+
   const focusLoaded = !!focus && indexOfId(messages, focus.messageId) !== -1;
   useEffect(() => {
     if (!focus || !focusLoaded) return;
@@ -149,12 +162,15 @@ export function MessageList({ chat, messages, hasOlder, loadingOlder, onScrolled
       class="message-log"
       ref={log}
       role="log"
-      aria-live="polite"
+      aria-live="off"
       aria-label="Messages"
       tabIndex={0}
       onScroll={onScroll}
       style={{ overflowAnchor: 'none' }}
     >
+      <p class="sr-only" role="status">
+        {announcement}
+      </p>
       {hasOlder && (
         <p class="muted older-messages">
           <button type="button" class="link-button" disabled={loadingOlder} onClick={onScrolledToTop}>

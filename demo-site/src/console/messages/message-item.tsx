@@ -2,7 +2,8 @@ import type { ChatView, MessageView } from '@svc/protocol';
 import { formatTime } from '../lib/format-time.ts';
 import { MessageBody } from './message-body.tsx';
 
-function authorName(message: MessageView, chat: ChatView, meId: number): string {
+/** Who wrote the message, as the agent reads it. */
+export function authorName(message: MessageView, chat: ChatView, meId: number): string {
   switch (message.author) {
     case 'client':
       return chat.client.display_name;
