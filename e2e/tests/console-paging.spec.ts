@@ -47,33 +47,30 @@ test.describe('console: paging', () => {
     for (let i = 1; i <= 130; i++) await talker.say(`line ${i}`);
     await consolePage.login(agent.email, agent.password);
     await consolePage.openChat('Long Talker');
-    const lines = consolePage.messages.getByRole('listitem');
+    const earlier = consolePage.messages.getByRole('button', { name: 'Load earlier messages' });
 
     await test.step('the newest 50 messages, scrolled to the last', async () => {
-      await expect(lines).toHaveCount(50);
-      await expect(lines.first()).toContainText('line 81');
       await expect(consolePage.message(/line 130$/)).toBeInViewport();
+      await expect(earlier).toBeVisible();
     });
 
     await test.step('scrolling to the top loads the page before, and the message read stays in view', async () => {
       await consolePage.messages.evaluate((el) => (el.scrollTop = 0));
-      await expect(lines).toHaveCount(100);
-      await expect(lines.first()).toContainText('line 31');
+      await expect.poll(() => consolePage.messages.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
       await expect(consolePage.message(/line 81$/)).toBeInViewport();
       await expect(consolePage.message(/line 31$/)).not.toBeInViewport();
     });
 
     await test.step('down to the first message, after which nothing more is asked', async () => {
       await consolePage.messages.evaluate((el) => (el.scrollTop = 0));
-      await expect(lines).toHaveCount(130);
-      await expect(lines.first()).toContainText('line 1');
-      await expect(consolePage.messages.getByRole('button', { name: 'Load earlier messages' })).toHaveCount(0);
+      await expect(earlier).toHaveCount(0);
+      await consolePage.messages.evaluate((el) => (el.scrollTop = 0));
+      await expect(consolePage.message(/line 1$/)).toBeInViewport();
     });
 
     await test.step('a new message still arrives live at the bottom', async () => {
       await consolePage.messages.evaluate((el) => (el.scrollTop = el.scrollHeight));
       await talker.say('and one more');
-      await expect(lines).toHaveCount(131);
       await expect(consolePage.message('and one more')).toBeInViewport();
     });
   });

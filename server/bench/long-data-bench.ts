@@ -1,22 +1,28 @@
 // Issue 25, "long data": a generated database of 1,000,000 messages with 20,000 open chats, one of them 30,000
 // messages long. Times the agent API's first page of chats and of the long chat's messages (median of 30 calls)
 // against the calls without paging (what the console asked before) and against a same-run baseline: `GET
-// /api/v1/me` on the same server, a request that reads one row. Budget: each page under 20 ms.
+// /api/v1/me` on the same server, a request that reads one row. Budget: each page under 20 ms. Then the console in
+// Chromium (console-long-chat.ts): the long chat beside a 10-message chat of the same inbox.
 // BENCH_LONG_MESSAGES / BENCH_LONG_CHATS shrink it for a quick run.
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, json, startService, stopProcess } from './bench-process.ts';
+import { measureConsole, printConsoleFigures } from './console-long-chat.ts';
 
 const TOTAL_MESSAGES = Number(process.env.BENCH_LONG_MESSAGES ?? 1_000_000);
 const OPEN_CHATS = Number(process.env.BENCH_LONG_CHATS ?? 20_000);
 const LONG_CHAT = 30_000;
+/** The console's same-run baseline: a chat of a few messages. */
+const SHORT_CHAT = 10;
+const LONG_CHAT_CLIENT = 'Long Chat Customer';
+const SHORT_CHAT_CLIENT = 'Short Chat Customer';
 const CALLS = 30;
 const BUDGET_MS = 20;
 
 /** Writes the chats and messages straight into the service's database, as months of traffic would leave it. */
-function fill(file: string, channelId: number): number {
+function fill(file: string, channelId: number): { long: number; short: number } {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   const now = Date.now();
@@ -28,20 +34,25 @@ function fill(file: string, channelId: number): number {
     "INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (?, 'client', 'text', ?, 'delivered', ?)",
   );
   const setLast = db.prepare('UPDATE chats SET last_message_id = (SELECT MAX(id) FROM messages WHERE chat_id = chats.id)');
-  let longChat = 0;
+  const chats = { long: 0, short: 0 };
   db.transaction(() => {
     const chatIds: number[] = [];
     for (let i = 0; i < OPEN_CHATS; i++) {
-      const clientId = Number(client.run(channelId, `c${i}`, JSON.stringify(`c${i}`), `Customer ${i}`, now, now).lastInsertRowid);
+      const name = i === 0 ? LONG_CHAT_CLIENT : i === 1 ? SHORT_CHAT_CLIENT : `Customer ${i}`;
+      const clientId = Number(client.run(channelId, `c${i}`, JSON.stringify(`c${i}`), name, now, now).lastInsertRowid);
       chatIds.push(Number(chat.run(channelId, clientId, now).lastInsertRowid));
     }
-    longChat = chatIds[0]!;
-    for (let i = 0; i < LONG_CHAT; i++) message.run(longChat, `long chat line ${i}`, now + i);
-    for (let i = 0; i < TOTAL_MESSAGES - LONG_CHAT; i++) message.run(chatIds[i % chatIds.length]!, `message ${i}`, now + i);
+    [chats.long, chats.short] = chatIds as [number, number];
+    // The long chat and the short one written last, so the console's inbox shows them at the top.
+    let at = now;
+    const others = chatIds.slice(2);
+    for (let i = 0; i < TOTAL_MESSAGES - LONG_CHAT - SHORT_CHAT; i++) message.run(others[i % others.length]!, `message ${i}`, at++);
+    for (let i = 0; i < LONG_CHAT; i++) message.run(chats.long, `long chat line ${i}`, at++);
+    for (let i = 0; i < SHORT_CHAT; i++) message.run(chats.short, `short chat line ${i}`, at++);
     setLast.run();
   })();
   db.close();
-  return longChat;
+  return chats;
 }
 
 async function median(url: string, token: string): Promise<{ ms: number; bytes: number }> {
@@ -77,7 +88,7 @@ try {
   );
   await stopProcess(svc);
   const filling = performance.now();
-  const longChat = fill(file, channel.id);
+  const { long: longChat } = fill(file, channel.id);
   console.log(
     `long data: ${TOTAL_MESSAGES} messages, ${OPEN_CHATS} open chats, one of ${LONG_CHAT} (generated in ${((performance.now() - filling) / 1000).toFixed(1)} s)`,
   );
@@ -99,6 +110,14 @@ try {
       `  ${name}: ${r.ms.toFixed(2)} ms, ${(r.bytes / 1024).toFixed(1)} KB, ${(r.ms / baseline.ms).toFixed(1)}x the baseline${verdict}`,
     );
   }
+  const figures = await measureConsole({
+    base,
+    email: 'long@example.com',
+    password: 'bench password',
+    shortChat: { client: SHORT_CHAT_CLIENT, newest: `short chat line ${SHORT_CHAT - 1}` },
+    longChat: { client: LONG_CHAT_CLIENT, newest: `long chat line ${LONG_CHAT - 1}` },
+  });
+  printConsoleFigures(figures);
   await stopProcess(svc);
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });

@@ -14,7 +14,9 @@ interface ConversationPanelProps {
 
 /** The open chat: who, through which channel, the history, the client's typing and the reply box. */
 export function ConversationPanel({ session, detailsOpen, onToggleDetails }: ConversationPanelProps) {
-  const { chatId, chat, messages, clientTyping, clientDraft, status, error, older, loadingOlder } = useStore(session.conversation.state);
+  const { chatId, chat, messages, clientTyping, clientDraft, status, error, older, loadingOlder, focus } = useStore(
+    session.conversation.state,
+  );
 
   if (chatId === null) {
     return (
@@ -57,6 +59,7 @@ export function ConversationPanel({ session, detailsOpen, onToggleDetails }: Con
           hasOlder={older !== null}
           loadingOlder={loadingOlder}
           onScrolledToTop={() => void session.conversation.loadOlder()}
+          focus={focus}
           meId={session.me.id}
           onResend={chat.state === 'closed' ? undefined : (id) => void session.conversation.resend(id)}
         />

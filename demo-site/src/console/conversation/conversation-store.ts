@@ -1,10 +1,16 @@
-import type { AgentServerEvents, ChatView, MessageView } from '@svc/protocol';
+import type { AgentServerEvents, ChatView, MessageListView, MessageView } from '@svc/protocol';
 import type { ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import { createStore } from '../lib/create-store.ts';
-import { applyDelivery, upsertMessage, type DeliveryUpdate } from './merge-messages.ts';
+import { applyDelivery, mergeMessages, upsertMessage, type DeliveryUpdate } from './merge-messages.ts';
 
 type TypingEvent = Parameters<AgentServerEvents['typing']>[0];
+
+/** A message to bring into view; a new `at` scrolls to it again. */
+export interface MessageFocus {
+  messageId: number;
+  at: number;
+}
 
 export interface ConversationState {
   chatId: number | null;
@@ -18,6 +24,8 @@ export interface ConversationState {
   /** The `before` of the older page not loaded yet; null when the first message is loaded. */
   older: number | null;
   loadingOlder: boolean;
+  /** The message to bring into view (`scrollToMessage`), once it is loaded. */
+  focus: MessageFocus | null;
 }
 
 /** Messages per page: the newest page opens the conversation, older ones come as the agent scrolls up. */
@@ -33,7 +41,13 @@ const idle: ConversationState = {
   error: null,
   older: null,
   loadingOlder: false,
+  focus: null,
 };
+
+/** Older pages fetched to reach a message to scroll to: the API's largest, so a deep message takes few calls. */
+const PAGE_TO_REACH = 200;
+/** Pages of missed messages fetched on a reload to keep the loaded history whole: 1,000 messages. */
+const CATCH_UP_PAGES = 5;
 
 /**
  * The conversation the agent has open: the chat, its full history, and the client's typing. Live events
@@ -52,16 +66,44 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   let loadSeq = 0;
 
+  /** Resolves when the conversation being opened has loaded, or failed to. */
+  const settled = () =>
+    new Promise<void>((resolve) => {
+      const stop = state.subscribe((s) => {
+        if (s.status === 'loading') return;
+        stop();
+        resolve();
+      });
+    });
+
   const stopTyping = () => {
     clearTimeout(typingTimer);
     if (state.get().clientTyping || state.get().clientDraft !== null) patch({ clientTyping: false, clientDraft: null });
   };
 
+  /**
+   * The newest page; on a reload (`knownNewest`: the newest message loaded), also the pages before it down to
+   * that message, so messages missed while the socket was down join what the agent had scrolled through
+   * (at most CATCH_UP_PAGES of them; past that, the older loaded pages are let go).
+   */
+  async function fetchNewest(chatId: number, knownNewest: number | null): Promise<MessageListView> {
+    const newest = await deps.api.listMessages(chatId, MESSAGES_PER_PAGE);
+    let { messages, next } = newest;
+    for (let i = 0; i < CATCH_UP_PAGES && knownNewest !== null && next !== null && (messages[0]?.id ?? 0) > knownNewest; i++) {
+      const older = await deps.api.listMessages(chatId, PAGE_TO_REACH, next);
+      messages = [...older.messages, ...messages];
+      next = older.next;
+    }
+    return { messages, next };
+  }
+
   async function load(chatId: number) {
     const seq = ++loadSeq;
     const mark = ++clock;
     try {
-      const [chat, page] = await Promise.all([deps.api.getChat(chatId), deps.api.listMessages(chatId, MESSAGES_PER_PAGE)]);
+      const before = state.get();
+      const knownNewest = before.status === 'ready' ? (before.messages.at(-1)?.id ?? null) : null;
+      const [chat, page] = await Promise.all([deps.api.getChat(chatId), fetchNewest(chatId, knownNewest)]);
       if (seq !== loadSeq || !isOpen(chatId)) return;
       const current = state.get();
       const oldestFetched = page.messages[0]?.id ?? Infinity;
@@ -70,7 +112,7 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       const joins = current.status === 'ready' && page.next !== null && current.messages.some((m) => m.id >= oldestFetched);
       const kept = current.messages.filter((m) => (messageLiveAt.get(m.id) ?? 0) > mark || (joins && m.id < oldestFetched));
       const keptOlder = joins && kept.some((m) => m.id < oldestFetched);
-      const merged = early.reduce(applyDelivery, kept.reduce(upsertMessage, page.messages as readonly MessageView[]));
+      const merged = early.reduce(applyDelivery, mergeMessages(page.messages, kept));
       early = [];
       patch({
         chat: chatLiveAt > mark && current.chat ? current.chat : chat,
@@ -117,6 +159,33 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       } catch (err) {
         if (seq === loadSeq && isOpen(chatId)) patch({ loadingOlder: false, error: errorText(err) });
       }
+    },
+    /**
+     * Brings a message of the open chat into view and marks it (a search result): older pages are loaded
+     * until it is in, if it is older than what is loaded. Asked while the chat is still opening, it waits
+     * for the newest page. False when the message is not in this chat.
+     */
+    async scrollToMessage(messageId: number): Promise<boolean> {
+      const { chatId } = state.get();
+      if (chatId === null) return false;
+      const seq = loadSeq;
+      if (state.get().status === 'loading') await settled();
+      try {
+        for (;;) {
+          if (seq !== loadSeq || !isOpen(chatId)) return false;
+          const { messages, older } = state.get();
+          if (messages.some((m) => m.id === messageId)) break;
+          if (older === null || messageId >= older) return false;
+          const page = await deps.api.listMessages(chatId, PAGE_TO_REACH, older);
+          if (seq !== loadSeq || !isOpen(chatId) || state.get().older !== older) continue;
+          patch({ messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)], older: page.next });
+        }
+      } catch (err) {
+        if (seq === loadSeq && isOpen(chatId)) patch({ error: errorText(err) });
+        return false;
+      }
+      patch({ focus: { messageId, at: ++clock } });
+      return true;
     },
     leave() {
       stopTyping();

@@ -1,4 +1,4 @@
-import type { ChatState } from '@svc/protocol';
+import type { ChatListView, ChatState } from '@svc/protocol';
 import type { ApiClient } from '../api/api-client.ts';
 import { errorText } from '../api/api-error.ts';
 import type { FirstPages, InboxStore } from './inbox-store.ts';
@@ -8,9 +8,29 @@ export const CHATS_PER_PAGE = 50;
 const RECOUNT_DELAY_MS = 400;
 const chatStates: readonly ChatState[] = ['open', 'bot', 'closed'];
 
-export async function fetchFirstPages(api: ApiClient): Promise<FirstPages> {
-  const pages = await Promise.all(chatStates.map((state) => api.listChats(state, CHATS_PER_PAGE)));
+/** The API's largest page, for fetching again as many chats as the agent had loaded. */
+const LARGEST_PAGE = 200;
+
+/**
+ * Each tab's first page; with `loaded` (after a reconnect), as many chats as the tab had loaded, so the agent
+ * who had scrolled down the inbox keeps that list (and the cursor goes on after it) instead of dropping back to
+ * the first page.
+ */
+export async function fetchFirstPages(api: ApiClient, loaded?: Readonly<Record<ChatState, number>>): Promise<FirstPages> {
+  const pages = await Promise.all(chatStates.map((state) => fetchChats(api, state, Math.max(CHATS_PER_PAGE, loaded?.[state] ?? 0))));
   return Object.fromEntries(chatStates.map((state, i) => [state, pages[i]!])) as FirstPages;
+}
+
+async function fetchChats(api: ApiClient, state: ChatState, count: number): Promise<ChatListView> {
+  const first = await api.listChats(state, Math.min(count, LARGEST_PAGE));
+  const chats = [...first.chats];
+  let { next, total } = first;
+  while (next !== null && chats.length < count) {
+    const page = await api.listChats(state, Math.min(count - chats.length, LARGEST_PAGE), next);
+    chats.push(...page.chats);
+    ({ next, total } = page);
+  }
+  return { chats, next, total };
 }
 
 /**

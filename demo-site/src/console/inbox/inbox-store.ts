@@ -67,6 +67,13 @@ export function createInboxStore() {
     state,
     get: (chatId: number) => state.get().chats.get(chatId),
 
+    /** How many chats of each tab are loaded: what a refresh fetches again. */
+    loadedCounts(): Record<ChatState, number> {
+      const counts: Record<ChatState, number> = { open: 0, bot: 0, closed: 0 };
+      for (const chat of state.get().chats.values()) counts[chat.state] += 1;
+      return counts;
+    },
+
     /** Call before fetching the lists; hand the answer to `replaceAll` with this mark. */
     beginRefresh: () => ++clock,
 

@@ -89,7 +89,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, ale
   async function refresh() {
     const mark = inbox.beginRefresh();
     try {
-      inbox.replaceAll(await fetchFirstPages(api), mark, readingId());
+      inbox.replaceAll(await fetchFirstPages(api, inbox.loadedCounts()), mark, readingId());
       offline.set(await api.listOffline());
       const [active, ended] = await Promise.all([api.listCalls('active'), api.listCalls('ended')]);
       calls.set([...active, ...ended].sort((a, b) => b.id - a.id));

@@ -2,7 +2,8 @@ import type { ChatView, MessageView } from '@svc/protocol';
 import { formatTime } from '../lib/format-time.ts';
 import { MessageBody } from './message-body.tsx';
 
-function authorName(message: MessageView, chat: ChatView, meId: number): string {
+/** Who wrote the message, as the agent reads it. */
+export function authorName(message: MessageView, chat: ChatView, meId: number): string {
   switch (message.author) {
     case 'client':
       return chat.client.display_name;
@@ -40,13 +41,15 @@ interface MessageItemProps {
   meId: number;
   /** Absent when the chat is closed. */
   onResend?: (messageId: number) => void;
+  /** The message the agent was taken to (a search result): marked until another is. */
+  focused?: boolean;
 }
 
-export function MessageItem({ message, chat, meId, onResend }: MessageItemProps) {
+export function MessageItem({ message, chat, meId, onResend, focused = false }: MessageItemProps) {
   const outgoing = message.author === 'agent' || message.author === 'bot';
   return (
     <li
-      class={`msg msg--${message.author} ${outgoing ? 'msg--out' : 'msg--in'}${message.internal ? ' msg--internal' : ''}`}
+      class={`msg msg--${message.author} ${outgoing ? 'msg--out' : 'msg--in'}${message.internal ? ' msg--internal' : ''}${focused ? ' msg--focused' : ''}`}
       data-message-id={message.id}
     >
       <div class="msg-head">
