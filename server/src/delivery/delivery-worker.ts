@@ -38,8 +38,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // A poke while a step is claiming (no sleep to wake yet) must not be lost: the step would then sleep past
+  // a row that became due meanwhile (the next one of a chat whose attempt just finished).
+  let poked = false;
 
-  const poke = () => wake?.();
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
 
   async function attempt(delivery: DeliveryRecord) {
     const handler = handlers[delivery.kind];
@@ -72,6 +78,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   /** Waits `ms`, or less when a finished attempt or a new row wakes the loop. */
   async function sleep(ms: number) {
+    if (poked) return;
     await new Promise<void>((resolve) => {
       wake = resolve;
       timer = setTimeout(resolve, ms);
@@ -95,6 +102,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   /** Claims what is due, starts it, and sleeps until the next row is due or something wakes the loop. */
   async function step() {
+    poked = false;
     const free = concurrency - inFlight.size;
     const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
     for (const delivery of due) {
