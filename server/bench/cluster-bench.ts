@@ -12,6 +12,7 @@ import {
   BENCH_ADMIN_TOKEN,
   intakeLoad,
   json,
+  postgresPids,
   root,
   startProcess,
   startService,
@@ -22,7 +23,7 @@ import {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const load = (urls: string[]) => intakeLoad(urls, seconds, connections);
+const load = (urls: string[], pids: () => number[]) => intakeLoad(urls, seconds, connections, pids);
 // `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
 const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
@@ -77,7 +78,7 @@ async function latency(agentBase: string, visitorBase: string, setup: Awaited<Re
 
 const row = (setup: string, handler: string, r: LoadResult) =>
   console.log(
-    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${r.errors}`,
+    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
   );
 
 async function main() {
@@ -92,18 +93,20 @@ async function main() {
   try {
     console.log(`Chat API intake, many nodes: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores`);
     console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
-    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors');
+    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req (nodes + PostgreSQL)');
+    const nodes = () => running.map((r) => r.child.pid!);
+    const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data'))];
     const ratios: string[] = [];
 
     // One SQLite node, synchronous=full, beside the bare Koa + SQLite handler.
     if (setups.has('sqlite')) {
       running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
-      const bareSqlite = await load([`${running[0]!.base}/messages`]);
+      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes);
       await stopAll();
       row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
       running.push(await startService(path.join(dir, 'svc.sqlite')));
       const setup = await setUp(running[0]!.base);
-      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`]);
+      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes);
       await stopAll();
       row('1 node, SQLite', 'svc chat api', sqlite);
       ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
@@ -113,12 +116,12 @@ async function main() {
     let onePg: LoadResult | undefined;
     if (setups.has('pg1')) {
       running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
-      const barePg = await load([`${running[0]!.base}/messages`]);
+      const barePg = await load([`${running[0]!.base}/messages`], withPg);
       await stopAll();
       row('1 node, PostgreSQL', 'bare koa+pg', barePg);
       running.push(await startService(pg.createDatabase('svc1')));
       const setup = await setUp(running[0]!.base);
-      onePg = await load([`${running[0]!.base}${setup.endpoint}`]);
+      onePg = await load([`${running[0]!.base}${setup.endpoint}`], withPg);
       await stopAll();
       row('1 node, PostgreSQL', 'svc chat api', onePg);
       ratios.push(`1 PostgreSQL node: ${(onePg.rps / barePg.rps).toFixed(2)}x its bare handler (p99 ${onePg.p99} vs ${barePg.p99} ms)`);
@@ -131,13 +134,19 @@ async function main() {
         const bareDb = pg.createDatabase('bare2');
         running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
         running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-        const bareTwo = await load(running.map((r) => `${r.base}/messages`));
+        const bareTwo = await load(
+          running.map((r) => `${r.base}/messages`),
+          withPg,
+        );
         await stopAll();
         row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
         running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
         running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
         const setup = await setUp(running[0]!.base);
-        const twoPg = await load(running.map((r) => `${r.base}${setup.endpoint}`));
+        const twoPg = await load(
+          running.map((r) => `${r.base}${setup.endpoint}`),
+          withPg,
+        );
         row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
         ratios.push(
           `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers` +
