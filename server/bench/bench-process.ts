@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +26,17 @@ export function startProcess(args: string[], env: Record<string, string>): Promi
   });
 }
 
+// `BENCH_PROFILE_DIR=<dir>`: every server a benchmark starts writes a CPU profile there when it stops
+// (open it in Chrome DevTools), to see where the time of a run goes.
+const profileFlags = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE_DIR)}`] : [];
+
+// `BENCH_SERVER_MAIN=<file>`: the server build to measure (default server/dist/main.js), e.g. an older
+// commit's bundle, to compare two builds under the same load.
+const serverMain = process.env.BENCH_SERVER_MAIN ?? 'server/dist/main.js';
+
 /** The built server on a free port with its own database, rate limits off, talking to loopback receivers. */
 export const startService = (dbFile: string, env: Record<string, string> = {}) =>
-  startProcess(['server/dist/main.js'], {
+  startProcess([...profileFlags, serverMain], {
     PORT: '0',
     SVC_DB: dbFile,
     SVC_RATE_LIMITS: 'off',
@@ -61,11 +70,54 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU time the measured processes spent per request (user + system): unlike req/s, barely moved by the
+   * other work on a shared machine. NaN when no process was measured (or /proc is missing). */
+  cpuMsPerRequest: number;
+}
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU milliseconds the processes used so far (0 for one that is gone). */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or not Linux
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** A PostgreSQL server's processes: the postmaster of `dataDir` and its children (one backend per connection). */
+export function postgresPids(dataDir: string): number[] {
+  const postmaster = Number(fs.readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
 }
 
 /** Posts Chat API messages from 500 customers to each URL at once, the connections split between them. */
-export async function intakeLoad(urls: string[], seconds: number, connections: number): Promise<LoadResult> {
+export async function intakeLoad(
+  urls: string[],
+  seconds: number,
+  connections: number,
+  /** The processes whose CPU time is measured (the servers, and the database engine when it runs apart). */
+  pids: () => number[] = () => [],
+): Promise<LoadResult> {
   let n = 0;
+  const cpuBefore = cpuMs(pids());
   const results = await Promise.all(
     urls.map((url) =>
       autocannon({
@@ -88,7 +140,10 @@ export async function intakeLoad(urls: string[], seconds: number, connections: n
       }),
     ),
   );
+  const cpu = cpuMs(pids()) - cpuBefore;
+  const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
+    cpuMsPerRequest: pids().length > 0 && requests > 0 ? cpu / requests : NaN,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),

@@ -10,7 +10,7 @@ import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 
-const load = (url: string) => intakeLoad([url], seconds, connections);
+const load = (url: string, pid: number) => intakeLoad([url], seconds, connections, () => [pid]);
 
 /** The agent whose chats a benchmark's channel sends (created through the admin API). */
 const benchAgent = (base: string) =>
@@ -18,7 +18,7 @@ const benchAgent = (base: string) =>
 
 async function intake(sync: 'full' | 'normal', dir: string) {
   const bare = await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, `bare-${sync}.sqlite`), BENCH_SYNC: sync });
-  const bareResult = await load(`${bare.base}/messages`);
+  const bareResult = await load(`${bare.base}/messages`, bare.child.pid!);
   await stopProcess(bare);
 
   const svc = await startService(path.join(dir, `svc-${sync}.sqlite`), { SVC_DB_SYNC: sync });
@@ -29,7 +29,7 @@ async function intake(sync: 'full' | 'normal', dir: string) {
     { kind: 'chat_api', name: 'Bench', webhook_url: 'http://127.0.0.1:9/none', chunked: false, agent_ids: [agent.id] },
     BENCH_ADMIN_TOKEN,
   );
-  const svcResult = await load(channel.endpoint);
+  const svcResult = await load(channel.endpoint, svc.child.pid!);
   await stopProcess(svc);
   return { bare: bareResult, svc: svcResult };
 }
@@ -77,20 +77,21 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   try {
     console.log(`Chat API intake: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores\n`);
-    console.log('sync    handler            req/s     p50 ms   p99 ms   errors');
+    console.log('sync    handler            req/s     p50 ms   p99 ms   errors   cpu ms/req');
     const targets = { full: 1.0, normal: 0.6 };
     const verdicts: string[] = [];
     for (const sync of ['full', 'normal'] as const) {
       const { bare, svc } = await intake(sync, dir);
       const row = (name: string, r: typeof bare) =>
         console.log(
-          `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${r.errors}`,
+          `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
         );
       row('bare koa+sqlite', bare);
       row('svc chat api', svc);
       const ratio = svc.rps / bare.rps;
       verdicts.push(
         `${sync}: throughput ${ratio.toFixed(2)}x the bare handler (target >= ${targets[sync]}x) ${ratio >= targets[sync] ? 'OK' : 'BELOW TARGET'}; ` +
+          `CPU per request ${(svc.cpuMsPerRequest / bare.cpuMsPerRequest).toFixed(2)}x the bare handler's; ` +
           `p99 ${svc.p99} ms vs ${bare.p99} ms ${svc.p99 <= bare.p99 ? 'OK' : 'WORSE'}`,
       );
     }

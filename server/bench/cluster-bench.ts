@@ -12,6 +12,7 @@ import {
   BENCH_ADMIN_TOKEN,
   intakeLoad,
   json,
+  postgresPids,
   root,
   startProcess,
   startService,
@@ -22,15 +23,12 @@ import {
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const load = (urls: string[]) => intakeLoad(urls, seconds, connections);
+const load = (urls: string[], pids: () => number[]) => intakeLoad(urls, seconds, connections, pids);
+// `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
+const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
-async function setUp(base: string) {
-  const agent = await json(
-    'POST',
-    `${base}/api/v1/agents`,
-    { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
-    BENCH_ADMIN_TOKEN,
-  );
+async function setUp(base: string, email = 'bench@example.com') {
+  const agent = await json('POST', `${base}/api/v1/agents`, { name: 'Bench', email, password: 'bench password' }, BENCH_ADMIN_TOKEN);
   const channel = await json(
     'POST',
     `${base}/api/v1/channels`,
@@ -80,7 +78,7 @@ async function latency(agentBase: string, visitorBase: string, setup: Awaited<Re
 
 const row = (setup: string, handler: string, r: LoadResult) =>
   console.log(
-    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${r.errors}`,
+    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
   );
 
 async function main() {
@@ -95,60 +93,83 @@ async function main() {
   try {
     console.log(`Chat API intake, many nodes: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores`);
     console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
-    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors');
+    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req (nodes + PostgreSQL)');
+    const nodes = () => running.map((r) => r.child.pid!);
+    const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data'))];
     const ratios: string[] = [];
 
     // One SQLite node, synchronous=full, beside the bare Koa + SQLite handler.
-    running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
-    const bareSqlite = await load([`${running[0]!.base}/messages`]);
-    await stopAll();
-    row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
-    running.push(await startService(path.join(dir, 'svc.sqlite')));
-    let setup = await setUp(running[0]!.base);
-    const sqlite = await load([`${running[0]!.base}${setup.endpoint}`]);
-    await stopAll();
-    row('1 node, SQLite', 'svc chat api', sqlite);
-    ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
+    if (setups.has('sqlite')) {
+      running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
+      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes);
+      await stopAll();
+      row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
+      running.push(await startService(path.join(dir, 'svc.sqlite')));
+      const setup = await setUp(running[0]!.base);
+      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes);
+      await stopAll();
+      row('1 node, SQLite', 'svc chat api', sqlite);
+      ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
+    }
 
     // One PostgreSQL node.
-    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
-    const barePg = await load([`${running[0]!.base}/messages`]);
-    await stopAll();
-    row('1 node, PostgreSQL', 'bare koa+pg', barePg);
-    running.push(await startService(pg.createDatabase('svc1')));
-    setup = await setUp(running[0]!.base);
-    const onePg = await load([`${running[0]!.base}${setup.endpoint}`]);
-    await stopAll();
-    row('1 node, PostgreSQL', 'svc chat api', onePg);
-    ratios.push(`1 PostgreSQL node: ${(onePg.rps / barePg.rps).toFixed(2)}x its bare handler`);
+    let onePg: LoadResult | undefined;
+    if (setups.has('pg1')) {
+      running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
+      const barePg = await load([`${running[0]!.base}/messages`], withPg);
+      await stopAll();
+      row('1 node, PostgreSQL', 'bare koa+pg', barePg);
+      running.push(await startService(pg.createDatabase('svc1')));
+      const setup = await setUp(running[0]!.base);
+      onePg = await load([`${running[0]!.base}${setup.endpoint}`], withPg);
+      await stopAll();
+      row('1 node, PostgreSQL', 'svc chat api', onePg);
+      ratios.push(`1 PostgreSQL node: ${(onePg.rps / barePg.rps).toFixed(2)}x its bare handler (p99 ${onePg.p99} vs ${barePg.p99} ms)`);
+    }
 
     // Two PostgreSQL nodes with Redis, the load split between them.
-    const bareDb = pg.createDatabase('bare2');
-    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-    running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-    const bareTwo = await load(running.map((r) => `${r.base}/messages`));
-    await stopAll();
-    row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
-    const svcDb = pg.createDatabase('svc2');
-    running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
-    running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
-    setup = await setUp(running[0]!.base);
-    const twoPg = await load(running.map((r) => `${r.base}${setup.endpoint}`));
-    row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
-    ratios.push(
-      `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node`,
-    );
-
-    const [a, b] = running as [Running, Running];
-    const same = await latency(a.base, a.base, setup);
-    const across = await latency(a.base, b.base, setup);
-    await stopAll();
+    if (setups.has('pg2') || setups.has('latency')) {
+      const svcDb = pg.createDatabase('svc2');
+      if (setups.has('pg2')) {
+        const bareDb = pg.createDatabase('bare2');
+        running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
+        running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
+        const bareTwo = await load(
+          running.map((r) => `${r.base}/messages`),
+          withPg,
+        );
+        await stopAll();
+        row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
+        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+        const setup = await setUp(running[0]!.base);
+        const twoPg = await load(
+          running.map((r) => `${r.base}${setup.endpoint}`),
+          withPg,
+        );
+        row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
+        ratios.push(
+          `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers` +
+            (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
+        );
+        await stopAll();
+      }
+      if (setups.has('latency')) {
+        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
+        const [a, b] = running as [Running, Running];
+        const setup = await setUp(a.base, setups.has('pg2') ? 'bench2@example.com' : 'bench@example.com');
+        const same = await latency(a.base, a.base, setup);
+        const across = await latency(a.base, b.base, setup);
+        await stopAll();
+        ratios.push(
+          `Agent message to visitor (REST post to socket.io message:new, 200 in a row):\n` +
+            `  same node:    p50 ${same.p50.toFixed(1)} ms, p99 ${same.p99.toFixed(1)} ms\n` +
+            `  across nodes: p50 ${across.p50.toFixed(1)} ms, p99 ${across.p99.toFixed(1)} ms (through Redis)`,
+        );
+      }
+    }
     console.log(`\n${ratios.join('\n')}`);
-    console.log(
-      `\nAgent message to visitor (REST post to socket.io message:new, 200 in a row):\n` +
-        `  same node:    p50 ${same.p50.toFixed(1)} ms, p99 ${same.p99.toFixed(1)} ms\n` +
-        `  across nodes: p50 ${across.p50.toFixed(1)} ms, p99 ${across.p99.toFixed(1)} ms (through Redis)`,
-    );
   } finally {
     await stopAll();
     await redis.stop();

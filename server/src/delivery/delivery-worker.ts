@@ -38,10 +38,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // A poke while a step is claiming (no sleep to wake yet) must not be lost: the step would then sleep past
+  // a row that became due meanwhile (the next one of a chat whose attempt just finished).
+  let poked = false;
 
-  const poke = () => wake?.();
+  const poke = () => {
+    poked = true;
+    wake?.();
+  };
 
-  async function attempt(delivery: DeliveryRecord) {
+  /** Sends `first`, then each next row of its chat that the record of the one before claimed. */
+  async function attempt(first: DeliveryRecord) {
+    for (let delivery: DeliveryRecord | undefined = first; delivery;) delivery = await attemptOne(delivery);
+  }
+
+  async function attemptOne(delivery: DeliveryRecord): Promise<DeliveryRecord | undefined> {
     const handler = handlers[delivery.kind];
     const attemptLog: AttemptLog = {};
     const started = performance.now();
@@ -54,8 +65,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         }))
       : { result: 'failed', status: null, error: `no sender for deliveries of kind ${delivery.kind}` };
     attemptLog.durationMs = Math.round(performance.now() - started);
-    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome, attemptLog);
-    if (!finished) return log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
+    // While running, the chat's next row (if due) is claimed with this record and sent next in this same slot.
+    const claimNext = running ? { leaseMs } : undefined;
+    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome, attemptLog, claimNext);
+    if (!finished) {
+      log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
+      return undefined;
+    }
     const m = finished.message;
     if (m)
       events.emit('message.delivery', {
@@ -68,10 +84,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     if (finished.delivery.state !== 'pending') events.emit('delivery.finished', { delivery: finished.delivery });
     if (finished.delivery.state === 'failed')
       log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
+    // A row claimed is sent even if stop() began meanwhile: its lease would otherwise hold the chat's rows back.
+    return finished.next;
   }
 
   /** Waits `ms`, or less when a finished attempt or a new row wakes the loop. */
   async function sleep(ms: number) {
+    if (poked) return;
     await new Promise<void>((resolve) => {
       wake = resolve;
       timer = setTimeout(resolve, ms);
@@ -95,6 +114,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   /** Claims what is due, starts it, and sleeps until the next row is due or something wakes the loop. */
   async function step() {
+    poked = false;
     const free = concurrency - inFlight.size;
     const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
     for (const delivery of due) {

@@ -94,6 +94,8 @@ export interface FinishedAttempt {
   delivery: DeliveryRecord;
   /** Set when the attempt changed the state of the message the delivery carries. */
   message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
+  /** The next row of the same ordering key, claimed with the record when `claimNext` asked for it and it was due. */
+  next?: DeliveryRecord;
 }
 
 /** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
@@ -107,8 +109,18 @@ export interface DeliveriesRepo {
   requeueFailedMessage(messageId: number): Promise<boolean>;
   /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
   claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]>;
-  /** Records one attempt's outcome (and the carried message's state) if the worker still holds the row. */
-  recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log?: AttemptLog): Promise<FinishedAttempt | undefined>;
+  /**
+   * Records one attempt's outcome (and the carried message's state) if the worker still holds the row. With
+   * `claimNext`, a finished row's successor in its ordering key (same channel), when due and free, is claimed
+   * for `leaseMs` in the same commit: a chat's stream of deliveries costs one write per message, not two.
+   */
+  recordAttempt(
+    id: number,
+    workerId: string,
+    outcome: AttemptOutcome,
+    log?: AttemptLog,
+    claimNext?: { leaseMs: number },
+  ): Promise<FinishedAttempt | undefined>;
   /**
    * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
    * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a

@@ -15,22 +15,12 @@ import {
   type NewAgentMessage,
   type NewClientMessage,
 } from '../chats.ts';
-import type { ChatRecord, MessageRecord, NewDelivery } from '../records.ts';
-import { clientColumns, toClient, type ClientRow } from '../rows.ts';
+import type { NewDelivery } from '../records.ts';
+import { toClient, type ClientRow } from '../rows.ts';
+import { chatColumns } from './chat-columns.ts';
+import { createClientMessageBatcher } from './client-message-batch.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
-
-const json = (pairs: string) => `json_build_object(${pairs})::text`;
-
-/** A chat row (`ch`, from `chats` or a CTE of its columns) as ChatRow, its last message read from `lastMessage`. */
-const chatColumns = (lastMessage: string) => `
-  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
-    (SELECT ${json("'id', d.id, 'name', d.name")} FROM departments d WHERE d.id = ch.department_id) AS department_json,
-    (SELECT ${json(clientColumns.map((c) => `'${c}', cl.${c}`).join(', '))} FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
-    (SELECT ${json(`'id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
-       'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
-       'error', m.error, 'created_at', m.created_at`)} FROM ${lastMessage}) AS last_message_json`;
 
 const select = `${chatColumns('messages m WHERE m.id = ch.last_message_id')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
@@ -100,18 +90,18 @@ async function upsertClient(sql: PgSql, channelId: number, c: NewClientMessage['
        ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *`,
       [channelId, c.key, JSON.stringify(c.id), p.name, p.phone, p.email, p.photo, p.url, p.invite, now],
     );
-    if (created) return { client: created, changed: true };
+    if (created) return { client: created, changed: true, created: true };
     existing = (await sql.one<ClientRow>(lock, [channelId, c.key]))!;
   }
   const changes = profileColumns.filter((k) => c.profile[k] !== undefined && c.profile[k] !== existing[k]);
-  if (changes.length === 0) return { client: existing, changed: false };
+  if (changes.length === 0) return { client: existing, changed: false, created: false };
   const sets = changes.map((k, i) => `${k} = $${i + 3}`).join(', ');
   const updated = await sql.one<ClientRow>(`UPDATE clients SET ${sets}, updated_at = $2 WHERE id = $1 RETURNING *`, [
     existing.id,
     now,
     ...changes.map((k) => c.profile[k]),
   ]);
-  return { client: updated!, changed: true };
+  return { client: updated!, changed: true, created: false };
 }
 
 /**
@@ -132,15 +122,80 @@ async function claimIdempotencyKey(sql: PgSql, channelId: number, key: string, n
 }
 
 /** A new chat for the client, which has no live one: it opens in the department asked for the client's next
- * chat, which is then used up. */
+ * chat, which is then used up (both in one statement: its parts see the client as it was before). */
 async function newChat(sql: PgSql, input: NewClientMessage, clientId: number, now: number) {
-  const chatId = (await sql.value<number>(
-    `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
-     VALUES ($1, $2, $3, $4, $5, $5, (SELECT pending_department_id FROM clients WHERE id = $2)) RETURNING id`,
+  return (await sql.value<number>(
+    `WITH cl AS (SELECT pending_department_id FROM clients WHERE id = $2),
+     used AS (UPDATE clients SET pending_department_id = NULL WHERE id = $2 AND pending_department_id IS NOT NULL)
+     INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
+     VALUES ($1, $2, $3, $4, $5, $5, (SELECT pending_department_id FROM cl)) RETURNING id`,
     [input.channelId, clientId, input.botProviderRowId === null ? 'open' : 'bot', input.botProviderRowId, now],
   ))!;
-  await sql.run('UPDATE clients SET pending_department_id = NULL WHERE id = $1 AND pending_department_id IS NOT NULL', [clientId]);
-  return chatId;
+}
+
+/** The first message of a chat just opened in this transaction, and the chat with it, in one statement. */
+const firstMessageSql = `
+  WITH m AS (
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    VALUES ($1, 'client', NULL, $2, $3, $4, $5, 'delivered', $6) RETURNING *
+  ),
+  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  ${chatColumns('m')}
+  FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.id = $1`;
+
+/**
+ * A new customer's first message in one statement (its own transaction, one round trip): the client, its
+ * chat and the message, the chat's last one from the start (its id is drawn with the chat). Nothing is written
+ * and no row comes back when the client exists already (or a concurrent first message took the key first);
+ * the existence check comes before the insert so that an existing client's message burns no id.
+ */
+const newCustomerSql = `
+  WITH cl AS (
+    INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
+    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10
+    WHERE NOT EXISTS (SELECT 1 FROM clients WHERE channel_id = $1 AND external_key = $2)
+    ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *
+  ),
+  ch AS (
+    INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id)
+    SELECT $1, cl.id, $11, $12, $10, $10, nextval(pg_get_serial_sequence('messages', 'id')) FROM cl
+    RETURNING *
+  ),
+  m AS (
+    INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    SELECT ch.last_message_id, ch.id, 'client', NULL, $13, $14, $15, $16, 'delivered', $10 FROM ch
+    RETURNING *
+  )
+  ${chatColumns('m', 'cl')}
+  FROM ch JOIN channels c ON c.id = ch.channel_id`;
+
+/** The first message of a client not seen before, or undefined when the client exists. */
+async function appendNewCustomerMessage(db: PgDb, input: NewClientMessage) {
+  const now = Date.now();
+  const c = input.client;
+  const p = nullProfile(c.profile);
+  const m = input.message;
+  const row = await db.one<ChatRow>(newCustomerSql, [
+    input.channelId,
+    c.key,
+    JSON.stringify(c.id),
+    p.name,
+    p.phone,
+    p.email,
+    p.photo,
+    p.url,
+    p.invite,
+    now,
+    input.botProviderRowId === null ? 'open' : 'bot',
+    input.botProviderRowId,
+    m.type,
+    m.text,
+    mediaJson(m.media),
+    m.externalId,
+  ]);
+  if (!row) return undefined;
+  const chat = toChat(row);
+  return { chat, message: chat.lastMessage! };
 }
 
 async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise<ClientMessageResult> {
@@ -150,21 +205,15 @@ async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise
     const seen = await claimIdempotencyKey(sql, input.channelId, key, now);
     if (seen) return { replayed: true, ...seen };
   }
-  const { client, changed } = await upsertClient(sql, input.channelId, input.client, now);
+  const { client, changed, created } = await upsertClient(sql, input.channelId, input.client, now);
   if (client.blacklisted === 1) throw new ClientBlocked();
   const m = input.message;
-  const appended = await sql.one<ChatRow>(appendToLiveChatSql, [client.id, m.type, m.text, mediaJson(m.media), m.externalId, now]);
+  const values = [m.type, m.text, mediaJson(m.media), m.externalId, now];
+  // A client created just now has no chat yet.
+  const appended = created ? undefined : await sql.one<ChatRow>(appendToLiveChatSql, [client.id, ...values]);
   const chatCreated = appended === undefined;
-  let stored: { chat: ChatRecord; message: MessageRecord };
-  if (appended) {
-    const chat = toChat(appended);
-    stored = { chat, message: chat.lastMessage! };
-  } else {
-    const chatId = await newChat(sql, input, client.id, now);
-    await insertMessage(sql, { chatId, author: 'client', agentId: null, message: m, externalId: m.externalId, delivery: 'delivered' }, now);
-    stored = await chatWithLastMessage(sql, chatId);
-  }
-  const { chat, message } = stored;
+  const chat = toChat(appended ?? (await sql.one<ChatRow>(firstMessageSql, [await newChat(sql, input, client.id, now), ...values]))!);
+  const message = chat.lastMessage!;
   const chatId = chat.id;
   if (key !== undefined) {
     await sql.run('UPDATE idempotency_keys SET response_json = $3 WHERE channel_id = $1 AND key = $2', [
@@ -215,8 +264,16 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
 }
 
 export function createPgChatsRepo(db: PgDb): ChatsRepo {
+  const batcher = createClientMessageBatcher(db);
   return {
     async appendClientMessage(input) {
+      // The common case, a message into a live chat, shares one statement with the others arriving with it.
+      if (input.idempotencyKey === undefined && input.forward === undefined) {
+        const stored = await batcher.append(input);
+        if (stored) return { replayed: false, ...stored, chatCreated: false, clientChanged: false, forwarded: false };
+        const opened = await appendNewCustomerMessage(db, input);
+        if (opened) return { replayed: false, ...opened, chatCreated: true, clientChanged: false, forwarded: false };
+      }
       return db.tx((sql) => appendClientMessage(sql, input));
     },
     async forgetIdempotencyKeys(now = Date.now()) {

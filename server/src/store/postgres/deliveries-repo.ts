@@ -68,47 +68,80 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
   return picked.map(toDelivery);
 }
 
+/**
+ * One attempt's record in one statement (its own transaction, one round trip): the row, locked if this worker
+ * still holds it; the attempt logged; the row finished, or due again; the carried message's state; and, when
+ * asked, the next row of the same ordering key claimed if it is due and free. All parts see the table as it
+ * was, so "next" is the first pending row after this one with nothing pending before it but this one.
+ */
+const recordAttemptSql = `
+  WITH cur AS (SELECT * FROM deliveries WHERE id = $1 AND claimed_by = $2 AND state = 'pending' FOR UPDATE),
+  calc AS (
+    SELECT cur.*, CASE WHEN $3 = 'delivered' THEN 'delivered'
+                       WHEN $3 = 'failed' OR cur.attempts + 1 >= cur.max_attempts THEN 'failed'
+                       ELSE 'pending' END AS new_state
+    FROM cur
+  ),
+  logged AS (
+    INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer)
+    SELECT id, $4::bigint, $5::text, $6::bigint, $7::bigint, $8::text FROM calc
+  ),
+  finished AS (
+    UPDATE deliveries d SET state = calc.new_state, attempts = d.attempts + 1, last_error = $5::text, last_status = $4::bigint,
+      next_attempt_at = CASE WHEN $3 = 'retry' AND calc.new_state = 'pending' THEN $9::bigint ELSE d.next_attempt_at END,
+      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $6::bigint END
+    FROM calc WHERE d.id = calc.id
+    RETURNING d.*
+  ),
+  message AS (
+    UPDATE messages SET delivery = calc.new_state, error = CASE WHEN calc.new_state = 'failed' THEN $5::text ELSE NULL END
+    FROM calc WHERE messages.id = calc.message_id AND calc.chat_id IS NOT NULL AND calc.new_state != 'pending'
+  ),
+  head AS (
+    SELECT n.id FROM deliveries n JOIN calc ON n.ordering_key = calc.ordering_key AND n.channel_id = calc.channel_id
+    WHERE $10::bigint IS NOT NULL AND calc.new_state != 'pending' AND n.state = 'pending' AND n.id > calc.id
+      AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = n.ordering_key AND e.state = 'pending' AND e.id < n.id AND e.id != calc.id)
+    ORDER BY n.id LIMIT 1
+    FOR UPDATE OF n SKIP LOCKED
+  ),
+  claimed AS (
+    UPDATE deliveries d SET claimed_by = $2, lease_until = $6::bigint + $10::bigint FROM head
+    WHERE d.id = head.id AND d.next_attempt_at <= $6::bigint AND (d.lease_until IS NULL OR d.lease_until < $6::bigint)
+    RETURNING d.*
+  )
+  SELECT false AS is_next, * FROM finished UNION ALL SELECT true AS is_next, * FROM claimed`;
+
 async function recordAttempt(
-  sql: PgSql,
+  db: PgDb,
   id: number,
   workerId: string,
   outcome: AttemptOutcome,
   log: { durationMs?: number; answer?: string },
+  claimNext?: { leaseMs: number },
 ): Promise<FinishedAttempt | undefined> {
-  // The row lock waits for a claim in progress; a row another node claimed since is no longer ours.
-  const row = await sql.one<DeliveryRow>("SELECT * FROM deliveries WHERE id = $1 AND claimed_by = $2 AND state = 'pending' FOR UPDATE", [
-    id,
-    workerId,
-  ]);
-  if (!row) return undefined; // the lease ran out and another worker owns the row now
-  const attempts = row.attempts + 1;
-  const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
-  const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
   const now = Date.now();
   const error = outcome.result === 'delivered' ? null : outcome.error;
-  await sql.run(
-    'INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer) VALUES ($1, $2, $3, $4, $5, $6)',
-    [id, outcome.status, error, now, log.durationMs ?? null, log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED)],
-  );
-  const updated = await sql.one<DeliveryRow>(
-    `UPDATE deliveries SET state = $2, attempts = attempts + 1, last_error = $3, last_status = $4, next_attempt_at = $5,
-       claimed_by = NULL, lease_until = NULL, finished_at = $6 WHERE id = $1 RETURNING *`,
-    [
-      id,
-      state,
-      error,
-      outcome.status,
-      outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
-      state === 'pending' ? null : now,
-    ],
-  );
-  let message: FinishedAttempt['message'] = null;
-  if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
-    const messageError = state === 'failed' ? error : null;
-    await sql.run('UPDATE messages SET delivery = $1, error = $2 WHERE id = $3', [state, messageError, row.message_id]);
-    message = { id: row.message_id, chatId: row.chat_id, delivery: state, error: messageError };
-  }
-  return { delivery: toDelivery(updated!), message };
+  const rows = await db.all<DeliveryRow & { is_next: boolean }>(recordAttemptSql, [
+    id,
+    workerId,
+    outcome.result,
+    outcome.status,
+    error,
+    now,
+    log.durationMs ?? null,
+    log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED),
+    outcome.result === 'retry' ? outcome.retryAt : null,
+    claimNext?.leaseMs ?? null,
+  ]);
+  const row = rows.find((r) => !r.is_next);
+  if (!row) return undefined; // the lease ran out and another worker owns the row now
+  const state = row.state;
+  const message: FinishedAttempt['message'] =
+    row.message_id !== null && row.chat_id !== null && state !== 'pending'
+      ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? error : null }
+      : null;
+  const next = rows.find((r) => r.is_next);
+  return { delivery: toDelivery(row), message, ...(next ? { next: toDelivery(next) } : {}) };
 }
 
 const copyOf = (row: DeliveryRow, replayOf?: number) => ({
@@ -162,8 +195,8 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
     async claimDue(workerId, now, leaseMs, limit) {
       return db.tx((sql) => claimDue(sql, workerId, now, leaseMs, limit));
     },
-    async recordAttempt(id, workerId, outcome, log = {}) {
-      return db.tx((sql) => recordAttempt(sql, id, workerId, outcome, log));
+    async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
+      return recordAttempt(db, id, workerId, outcome, log, claimNext);
     },
     async replay(ids) {
       return db.tx((sql) => replay(sql, ids));

@@ -25,6 +25,9 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
        ORDER BY d.next_attempt_at, d.id LIMIT ?`,
     ),
     claim: db.prepare('UPDATE deliveries SET claimed_by = ?, lease_until = ? WHERE id = ?'),
+    headOf: db.prepare<[string], DeliveryRow & { lease_until: number | null }>(
+      "SELECT * FROM deliveries WHERE ordering_key = ? AND state = 'pending' ORDER BY id LIMIT 1",
+    ),
     byId: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE id = ?'),
     owned: db.prepare<[number, string], DeliveryRow>("SELECT * FROM deliveries WHERE id = ? AND claimed_by = ? AND state = 'pending'"),
     finish: db.prepare(
@@ -155,7 +158,13 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
   });
 
   const recordAttempt = db.transaction(
-    (id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog): FinishedAttempt | undefined => {
+    (
+      id: number,
+      workerId: string,
+      outcome: AttemptOutcome,
+      log: AttemptLog,
+      claimNext?: { leaseMs: number },
+    ): FinishedAttempt | undefined => {
       const row = q.owned.get(id, workerId);
       if (!row) return undefined; // the lease ran out and another worker owns the row now
       const attempts = row.attempts + 1;
@@ -178,7 +187,15 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
         q.messageState.run(state, error, row.message_id);
         message = { id: row.message_id, chatId: row.chat_id, delivery: state, error };
       }
-      return { delivery: toDelivery(q.byId.get(id)!), message };
+      const finished: FinishedAttempt = { delivery: toDelivery(q.byId.get(id)!), message };
+      if (claimNext && state !== 'pending') {
+        const next = q.headOf.get(row.ordering_key);
+        if (next && next.channel_id === row.channel_id && next.next_attempt_at <= now && (next.lease_until ?? 0) < now) {
+          q.claim.run(workerId, now + claimNext.leaseMs, next.id);
+          finished.next = toDelivery(next);
+        }
+      }
+      return finished;
     },
   );
 
@@ -192,8 +209,8 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
       return writes.run(() => claimDue(workerId, now, leaseMs, limit));
     },
-    async recordAttempt(id: number, workerId: string, outcome: AttemptOutcome, log: AttemptLog = {}): Promise<FinishedAttempt | undefined> {
-      return writes.run(() => recordAttempt(id, workerId, outcome, log));
+    async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
+      return writes.run(() => recordAttempt(id, workerId, outcome, log, claimNext));
     },
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));

@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { createAgent, createChatApiChannel, postCustomerMessage, type TestChannel } from './support/fixtures.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+// Issue 16: every round trip to PostgreSQL is paid by each Chat API message. This counts the statements one
+// intake sends through the pool (the server runs in this process, so every pg client is counted), so that a
+// change adding one shows here. Background work (the outbox poll, sweeps) may add to a single sample; the
+// least of a few samples is the intake's own count.
+const engine = await startPostgres().catch((error: unknown) => {
+  engineUnavailable(error);
+  return undefined;
+});
+afterAll(() => engine?.stop());
+
+const sent: string[] = [];
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string };
+  sent.push(typeof first === 'string' ? first : (first.text ?? ''));
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+afterAll(() => void (pg.Client.prototype.query = query));
+
+/** The statements the fewest of `samples` runs of `work` sent. */
+async function fewestStatements(samples: number, work: (i: number) => Promise<void>): Promise<string[]> {
+  let fewest: string[] | undefined;
+  for (let i = 0; i < samples; i++) {
+    sent.length = 0;
+    await work(i);
+    if (!fewest || sent.length < fewest.length) fewest = [...sent];
+  }
+  return fewest!;
+}
+
+const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 100);
+
+describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
+  let svc: TestServer;
+  let channel: TestChannel;
+  beforeAll(async () => {
+    svc = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '60000' }, undefined, engine!.createDatabase(`roundtrips_${process.pid}`));
+    const agent = await createAgent(svc.api);
+    channel = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
+  });
+  afterAll(() => svc?.dispose());
+
+  const post = async (sender: string, text: string) => {
+    const res = await postCustomerMessage(svc.api, channel.endpoint, sender, text);
+    expect(res.status).toBe(200);
+  };
+
+  it('a message into a live chat is one statement besides the channel lookup, without BEGIN/COMMIT', async ({ annotate }) => {
+    for (let i = 0; i < 5; i++) await post(`live-${i}`, 'first');
+    const statements = await fewestStatements(5, (i) => post(`live-${i}`, 'again'));
+    await annotate(`message into a live chat: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
+    expect(statements.map(oneLine)).not.toContain('BEGIN');
+    expect(statements.length).toBeLessThanOrEqual(2);
+  });
+
+  it("a new customer's first message opens the chat in one statement after the live-chat attempt", async ({ annotate }) => {
+    const statements = await fewestStatements(5, (i) => post(`new-${i}`, 'hello'));
+    await annotate(`first message of a new customer: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
