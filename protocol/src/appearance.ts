@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codePointLength } from './text.ts';
-import { ownerOnlyTextKeys, widgetTextKeys, type OverridableTextKey } from './widget-text-keys.ts';
-import { DEFAULT_ACCENT_COLOR, textColorOn, widgetLocales, type WidgetLocale } from './widget-look.ts';
+import { ownerOnlyTextKeys, widgetTextKeys } from './widget-text-keys.ts';
+import { DEFAULT_ACCENT_COLOR, textColorOn, widgetLocales } from './widget-look.ts';
 
 export * from './widget-look.ts';
 
@@ -40,22 +40,24 @@ export const appearanceInputSchema = z
 export type AppearanceInput = z.infer<typeof appearanceInputSchema>;
 
 /** The stored appearance with every default filled in. */
-export interface WidgetAppearance {
-  accent_color: string;
+export const widgetAppearanceSchema = z.object({
+  accent_color: z.string(),
   /** The text colour on the accent, black or white, whichever contrasts more (always >= 4.5:1 with one). */
-  accent_text: '#000000' | '#ffffff';
-  side: WidgetSide;
-  offset_x: number;
-  offset_y: number;
-  launcher_label: string | null;
-  title: string | null;
-  greeting: string | null;
-  language: 'auto' | WidgetLocale;
-  texts: Partial<Record<WidgetLocale, Partial<Record<OverridableTextKey, string>>>>;
-}
+  accent_text: z.enum(['#000000', '#ffffff']),
+  side: z.enum(widgetSides),
+  offset_x: z.number().int(),
+  offset_y: z.number().int(),
+  launcher_label: z.string().nullable(),
+  title: z.string().nullable(),
+  greeting: z.string().nullable(),
+  language: z.enum(['auto', ...widgetLocales]),
+  texts: z.partialRecord(z.enum(widgetLocales), z.partialRecord(textKeySchema, z.string())),
+});
+export type WidgetAppearance = z.infer<typeof widgetAppearanceSchema>;
 
 /** `GET`/`PUT /api/v1/channels/:id/appearance` answer: the appearance resolved, and the languages one may choose. */
-export type WidgetAppearanceView = WidgetAppearance & { languages: readonly WidgetLocale[] };
+export const widgetAppearanceViewSchema = widgetAppearanceSchema.extend({ languages: z.array(z.enum(widgetLocales)).readonly() });
+export type WidgetAppearanceView = z.infer<typeof widgetAppearanceViewSchema>;
 
 /** Fills in the defaults of what an admin stored. */
 export function resolveAppearance(stored: AppearanceInput): WidgetAppearance {

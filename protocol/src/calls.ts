@@ -13,6 +13,11 @@ export const CALLBACK_UNAVAILABLE = 'Callback unavaiable';
 /** isCallbackEnabled's answer; `detail` says why in words (outside the schedule, a call already going on...). */
 export type CallbackAvailability =
   { result: 'ok' } | { result: 'fail'; reason: typeof CALLBACK_DISABLED | typeof CALLBACK_UNAVAILABLE; detail: string };
+// A plain type above, not inferred: the page API's .d.ts (page-api.ts) uses it and must not need zod.
+export const callbackAvailabilitySchema: z.ZodType<CallbackAvailability> = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('ok') }),
+  z.object({ result: z.literal('fail'), reason: z.enum([CALLBACK_DISABLED, CALLBACK_UNAVAILABLE]), detail: z.string() }),
+]);
 
 /** startCall's answer: the availability, or a number that is not a phone number. */
 export type StartCallResult = CallbackAvailability | { result: 'fail'; reason: 'Invalid phone number' };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { WidgetAppearance } from './appearance.ts';
 import type { WidgetLocale } from './widget-look.ts';
 
@@ -17,11 +18,12 @@ import type { WidgetLocale } from './widget-look.ts';
  * label, which is escaped here (every character that could start markup or an entity), since the loader sets
  * the whole as HTML.
  */
-export interface LauncherLook {
-  html: string;
+export const launcherLookSchema = z.object({
+  html: z.string(),
   /** The launcher's stylesheet, led by the owner's look as custom properties of the shadow root's host. */
-  css: string;
-}
+  css: z.string(),
+});
+export type LauncherLook = z.infer<typeof launcherLookSchema>;
 
 const CSS =
   '.w{position:fixed;bottom:var(--svc-y);left:var(--svc-l);right:var(--svc-r);z-index:2147483000}' +

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { fileMediaTypes, httpUrlSchema, type MediaFields, type MessageType } from './media.ts';
-import type { CallbackAvailability, CallRequestAnswer, VisitorCallView } from './calls.ts';
+import { callbackAvailabilitySchema, type CallbackAvailability, type CallRequestAnswer, type VisitorCallView } from './calls.ts';
 import { EMAIL_PATTERN } from './contact-rules.ts';
 import { codePointLength } from './text.ts';
-import type { TriggerRule } from './triggers.ts';
-import type { WidgetAppearance } from './appearance.ts';
-import type { LauncherLook } from './launcher.ts';
+import { triggerRuleSchema } from './triggers.ts';
+import { widgetAppearanceSchema } from './appearance.ts';
+import { launcherLookSchema } from './launcher.ts';
 
 /** The socket.io namespace of widget visitors; the handshake names the widget channel (its public id). */
 export const VISITOR_NAMESPACE = '/visitors';
@@ -138,23 +138,24 @@ export interface WidgetSession {
 }
 
 /** Public settings the loader fetches before the chat UI is needed: the one small request it makes. */
-export interface WidgetSettings {
-  widget_id: string;
-  name: string;
-  status: 'online' | 'offline';
+export const widgetSettingsSchema = z.object({
+  widget_id: z.string(),
+  name: z.string(),
+  status: z.enum(['online', 'offline']),
   /** What isCallbackEnabled answers right now (spec 4.4). */
-  callback: CallbackAvailability;
+  callback: callbackAvailabilitySchema,
   /** The launcher's markup, stylesheet and the channel's look as CSS custom properties (protocol/src/launcher.ts). */
-  launcher: LauncherLook;
+  launcher: launcherLookSchema,
   /** Outside business hours with the `hide` policy: the launcher and the window are not shown. */
-  hidden: boolean;
+  hidden: z.boolean(),
   /** The channel takes only signed user tokens (verified visitors): setUserToken without a signature fails. */
-  verify_users: boolean;
+  verify_users: z.boolean(),
   /** The channel's default trigger rules (spec 4.4 setRules); a page may replace them. */
-  rules: TriggerRule[];
+  rules: z.array(triggerRuleSchema),
   /** The channel's look and language, defaults filled in. */
-  appearance: WidgetAppearance;
-}
+  appearance: widgetAppearanceSchema,
+});
+export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
 
 export type Ack<T = undefined> = (result: { ok: true; value?: T } | { ok: false; error: string }) => void;
 

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function replay(
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; invalid?: true } = {},
+  options: { token?: string; body?: unknown; invalid?: true; headers?: Record<string, string> } = {},
 ): Promise<ApiResponse> {
   const refused = check.request(method, path, options.body);
   if (options.invalid) expect(refused).not.toEqual([]);
@@ -194,8 +194,29 @@ describe('requests replayed against the document', () => {
     expect(log.body.deliveries.length).toBeGreaterThan(0);
     const today = new Date().toISOString().slice(0, 10);
     await replay('GET', `/api/v1/reports?from=${today}&to=${today}`, { token: ADMIN_TOKEN });
+    const csv = await replay('GET', `/api/v1/reports?from=${today}&to=${today}`, { token: ADMIN_TOKEN, headers: { accept: 'text/csv' } });
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    await replay('PUT', `/api/v1/channels/${id}/appearance`, {
+      token: ADMIN_TOKEN,
+      body: { accent_color: '#0f766e', side: 'left', greeting: 'Hi there', texts: { de: { 'composer.send': 'Los' } } },
+    });
+    await replay('GET', `/api/v1/channels/${id}/appearance`, { token: ADMIN_TOKEN });
+    await replay('GET', `/widget-api/${widget.public_id}/settings`);
     await replay('GET', '/api/v1/offline-messages', { token: state.agentToken });
     await replay('GET', '/api/v1/departments', { token: state.agentToken });
+  });
+
+  it("admin API: a customer's data exported, then erased, and the record of erasures", async () => {
+    await t.api.post(state.endpoint, {
+      sender: { id: 'gdpr-1', name: 'Gail', email: 'gail@example.com' },
+      message: { type: 'text', text: 'Delete me' },
+    });
+    const exported = await replay('GET', `/api/v1/channels/${state.channelId}/clients/gdpr-1/export`, { token: ADMIN_TOKEN });
+    expect(exported.body.chats[0].messages.length).toBeGreaterThan(0);
+    await replay('DELETE', `/api/v1/channels/${state.channelId}/clients/gdpr-1`, { token: ADMIN_TOKEN });
+    const record = await replay('GET', '/api/v1/erasures', { token: ADMIN_TOKEN });
+    expect(record.body.erasures[0]).toMatchObject({ client_id: 'gdpr-1', reason: 'request' });
+    await replay('GET', '/api/openapi.json');
   });
 
   it('errors: a bad body, no token, an unknown chat, a wrong endpoint, and a delete', async () => {

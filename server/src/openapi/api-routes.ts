@@ -1,5 +1,9 @@
 import {
   agentMessageSchema,
+  clientExportSchema,
+  erasureListSchema,
+  widgetAppearanceViewSchema,
+  widgetSettingsSchema,
   agentViewSchema,
   appearanceInputSchema,
   botEventAnswerSchema,
@@ -74,8 +78,9 @@ export interface ApiRoute {
   auth: RouteAuth;
   query?: z.ZodType;
   body?: z.ZodType | RawBody;
-  /** Status code to answer; `null`: no body. Errors (`4XX`, `5XX`) are the same for every route. */
-  responses: Record<number, z.ZodType | RawBody | null>;
+  /** Status code to answer; `null`: no body; a list: the media types `Accept` chooses between. Errors (`4XX`,
+   * `5XX`) are the same for every route. */
+  responses: Record<number, z.ZodType | RawBody | (z.ZodType | RawBody)[] | null>;
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
@@ -96,8 +101,12 @@ export interface RawBody {
 const fileBody: RawBody = { contentType: 'application/octet-stream', schema: z.string().describe('The file itself.') };
 const fileNameQuery = z.object({ name: z.string().min(1).describe('The file name, e.g. photo.png.') });
 
-/** An answer not yet described field by field: a JSON object. */
-const jsonObject = z.looseObject({});
+/** This document: OpenAPI's own schema describes it (https://spec.openapis.org/oas/3.1/schema). */
+const openApiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) });
+const reportCsv: RawBody = {
+  contentType: 'text/csv',
+  schema: z.string().describe('Asked for with `Accept: text/csv`: a header row, then one row per day, `date` (YYYY-MM-DD) first.'),
+};
 const chat = z.object({ chat: chatViewSchema });
 const message = z.object({ message: messageViewSchema });
 const agentWithChannels = agentViewSchema.extend({ channel_ids: z.array(z.number().int()) });
@@ -249,14 +258,14 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/api/v1/channels/:id/appearance',
     summary: "A widget's look and language",
-    responses: { 200: jsonObject },
+    responses: { 200: widgetAppearanceViewSchema },
   }),
   admin({
     method: 'put',
     path: '/api/v1/channels/:id/appearance',
     summary: "Set a widget's look and language",
     body: appearanceInputSchema,
-    responses: { 200: jsonObject },
+    responses: { 200: widgetAppearanceViewSchema },
   }),
   admin({
     method: 'get',
@@ -360,16 +369,16 @@ export const apiRoutes: readonly ApiRoute[] = [
     path: '/api/v1/reports',
     summary: 'Chats, response times and ratings of a period (Accept: text/csv for one row per day)',
     query: reportQuerySchema,
-    responses: { 200: reportViewSchema },
+    responses: { 200: [reportViewSchema, reportCsv] },
   }),
   admin({
     method: 'get',
     path: '/api/v1/channels/:id/clients/:client_id/export',
     summary: 'Everything stored about a customer',
-    responses: { 200: jsonObject },
+    responses: { 200: clientExportSchema },
   }),
   admin({ method: 'delete', path: '/api/v1/channels/:id/clients/:client_id', summary: 'Erase a customer', responses: { 204: null } }),
-  admin({ method: 'get', path: '/api/v1/erasures', summary: 'The record of erasures', responses: { 200: jsonObject } }),
+  admin({ method: 'get', path: '/api/v1/erasures', summary: 'The record of erasures', responses: { 200: erasureListSchema } }),
   // ---- calls ----
   agent({
     method: 'get',
@@ -554,7 +563,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     method: 'get',
     path: '/widget-api/:publicId/settings',
     summary: 'What the loader needs before the chat opens',
-    responses: { 200: jsonObject },
+    responses: { 200: widgetSettingsSchema },
   }),
   widget({
     method: 'post',
@@ -604,6 +613,6 @@ export const apiRoutes: readonly ApiRoute[] = [
     tag: 'Operations',
     summary: 'This document',
     auth: 'none',
-    responses: { 200: jsonObject },
+    responses: { 200: openApiDocument },
   },
 ];

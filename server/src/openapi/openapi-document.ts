@@ -69,7 +69,10 @@ function operation(route: ApiRoute): Operation {
   }
   const responses: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(route.responses)) {
-    responses[status] = answer === null ? { description: 'No body' } : { description: 'Success', content: content(answer, 'output') };
+    const bodies = answer === null ? [] : Array.isArray(answer) ? answer : [answer];
+    responses[status] = bodies.length
+      ? { description: 'Success', content: Object.assign({}, ...bodies.map((body) => content(body, 'output'))) }
+      : { description: 'No body' };
   }
   responses['4XX'] = errorResponse('A refused request');
   responses['5XX'] = errorResponse('A failure of the service');

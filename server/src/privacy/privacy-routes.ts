@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { ClientExport, ErasureList } from '@svc/protocol';
 import { z } from 'zod';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { iso } from '../conversations/views.ts';
@@ -56,7 +57,7 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
       })),
       calls: rows.calls.map(readable),
       offline_messages: rows.offlineMessages.map(readable),
-    };
+    } satisfies ClientExport;
   });
 
   router.delete('/api/v1/channels/:id/clients/:client_id', admin, async (ctx) => {
@@ -80,6 +81,6 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
         client_id: e.clientKey,
         counts: e.counts,
       })),
-    };
+    } satisfies ErasureList;
   });
 }

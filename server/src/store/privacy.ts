@@ -1,5 +1,6 @@
-/** How many rows of each kind an erasure removed (the audit log keeps these, never the content). */
-export type ErasureCounts = Record<'clients' | 'chats' | 'messages' | 'calls' | 'offline_messages' | 'deliveries' | 'files', number>;
+import type { ErasureCounts } from '@svc/protocol';
+
+export type { ErasureCounts };
 
 export interface ErasureRecord {
   id: number;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** A customer's data and its erasure (contract: "Reports, privacy and operations"). */
+
+/** A stored row as the export shows it: every column but the customer's secrets, JSON columns as JSON. */
+const storedRow = z.record(z.string(), z.unknown());
+
+/** `GET /api/v1/channels/:id/clients/:client_id/export` */
+export const clientExportSchema = z.object({
+  exported_at: z.string(),
+  client: storedRow,
+  chats: z.array(z.looseObject({ messages: z.array(storedRow) })),
+  calls: z.array(storedRow),
+  offline_messages: z.array(storedRow),
+});
+export type ClientExport = z.infer<typeof clientExportSchema>;
+
+/** How many rows of each kind an erasure removed (the audit log keeps these, never the content). */
+export const erasureCountsSchema = z.object({
+  clients: z.number().int(),
+  chats: z.number().int(),
+  messages: z.number().int(),
+  calls: z.number().int(),
+  offline_messages: z.number().int(),
+  deliveries: z.number().int(),
+  files: z.number().int(),
+});
+export type ErasureCounts = z.infer<typeof erasureCountsSchema>;
+
+/** `GET /api/v1/erasures`: the newest 500. */
+export const erasureListSchema = z.object({
+  erasures: z.array(
+    z.object({
+      id: z.number().int(),
+      at: z.string(),
+      reason: z.enum(['request', 'retention']),
+      /** Who asked: `agent <id> (<email>)`, `admin token`, or the retention sweep. */
+      actor: z.string(),
+      channel_id: z.number().int(),
+      client_id: z.string().nullable(),
+      counts: erasureCountsSchema,
+    }),
+  ),
+});
+export type ErasureList = z.infer<typeof erasureListSchema>;
