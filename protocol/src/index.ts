@@ -21,3 +21,4 @@ export * from './page-events.ts';
 export * from './appearance.ts';
 export * from './widget-text-keys.ts';
 export * from './reports.ts';
+export * from './search.ts';
