@@ -1,21 +1,24 @@
-import type { PgDb } from './pg-db.ts';
+import type { PgDb, PgSql } from './pg-db.ts';
 import { newestHits, PREFIX_FROM, toClientHit, toMessageHit, visibleChannelsSql, type SearchHitRow, type SearchRepo } from '../search.ts';
 
 // The words become a tsquery in SQL: each one folded by the index's own `search_words` and quoted as a literal (so
 // no word is tsquery syntax), joined by `&`; `$2` is `:*` when the last word is also a prefix.
-const tsQuery = `to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(search_words(w)) FROM unnest($1::text[]) AS w), ' & ') || $2)`;
+const tsQuerySql = `SELECT to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(search_words(w)) FROM unnest($1::text[]) AS w), ' & ') || $2)::text`;
 
-// The expressions of the GIN indexes (search-schema.ts), written exactly as there so the planner uses them.
-const messageWords = `to_tsvector('simple', search_words(COALESCE(m.text, '')))`;
-const clientWords = `to_tsvector('simple', search_words(COALESCE(cl.name, '') || ' ' || COALESCE(cl.email, '') || ' ' || COALESCE(cl.phone, '')))`;
+// The expressions of the GIN indexes (search-schema.ts), written exactly as there so that they are used.
+const messageWords = `to_tsvector('simple', search_words(COALESCE(text, '')))`;
+const clientWords = `to_tsvector('simple', search_words(COALESCE(name, '') || ' ' || COALESCE(email, '') || ' ' || COALESCE(phone, '')))`;
+
+const messageIdsSql = `SELECT id FROM messages WHERE ${messageWords} @@ $1::tsquery AND id > $2`;
+const clientIdsSql = `SELECT id FROM clients WHERE ${clientWords} @@ $1::tsquery`;
 
 const messagesSql = `
   SELECT m.chat_id, m.id AS message_id, m.text, m.created_at, cl.name AS client_name
   FROM messages m
   JOIN chats c ON c.id = m.chat_id
   JOIN clients cl ON cl.id = c.client_id
-  WHERE ${messageWords} @@ ${tsQuery} AND c.channel_id IN (${visibleChannelsSql('$3')})
-  ORDER BY m.id DESC LIMIT $4`;
+  WHERE m.id = ANY($1::bigint[]) AND c.channel_id IN (${visibleChannelsSql('$2')})
+  ORDER BY m.id DESC LIMIT $3`;
 
 const clientsSql = `
   SELECT c.id AS chat_id, c.last_message_id AS message_id, COALESCE(lm.created_at, c.created_at) AS created_at,
@@ -23,16 +26,51 @@ const clientsSql = `
   FROM clients cl
   JOIN chats c ON c.client_id = cl.id
   LEFT JOIN messages lm ON lm.id = c.last_message_id
-  WHERE ${clientWords} @@ ${tsQuery} AND c.channel_id IN (${visibleChannelsSql('$3')})
-  ORDER BY COALESCE(c.last_message_id, 0) DESC, c.id DESC LIMIT $4`;
+  WHERE cl.id = ANY($1::bigint[]) AND c.channel_id IN (${visibleChannelsSql('$2')})
+  ORDER BY COALESCE(c.last_message_id, 0) DESC, c.id DESC LIMIT $3`;
+
+/** How many of the newest messages the first pass looks at; each next pass looks at this many times more. */
+const FIRST_WINDOW = 1_000;
+const WINDOW_GROWTH = 20;
+
+/**
+ * The ids that match, read from the GIN index only. Why not one `ORDER BY id DESC LIMIT n` query: PostgreSQL's
+ * estimate of how many rows a prefix (`word:*`) or a rare word matches is often far off, and a wrong guess makes
+ * it walk the whole table backwards recomputing every message's words (seconds on a million rows). Reading the
+ * index as a bitmap costs what the matches cost, whatever the guess.
+ */
+async function matchingIds(sql: PgSql, idsSql: string, params: unknown[]): Promise<number[]> {
+  await sql.run('SET LOCAL enable_indexscan = off');
+  await sql.run('SET LOCAL enable_seqscan = off');
+  const rows = await sql.all<{ id: number }>(idsSql, params);
+  await sql.run('RESET enable_indexscan');
+  await sql.run('RESET enable_seqscan');
+  return rows.map((r) => r.id);
+}
 
 export function createPgSearchRepo(db: PgDb): SearchRepo {
+  /** Newest first: the newest messages are searched first, in growing windows, until `limit` visible hits. */
+  async function messages(sql: PgSql, query: string, agentId: number, limit: number) {
+    const newest = (await sql.value<number>('SELECT COALESCE(MAX(id), 0) FROM messages')) ?? 0;
+    for (let window = FIRST_WINDOW; ; window *= WINDOW_GROWTH) {
+      const floor = newest - window;
+      const ids = await matchingIds(sql, messageIdsSql, [query, floor]);
+      const rows = await sql.all<SearchHitRow>(messagesSql, [ids, agentId, limit]);
+      if (rows.length >= limit || floor <= 0) return rows;
+    }
+  }
+
   return {
     async search(agentId, words, limit) {
       const last = words.at(-1) ?? '';
-      const params = [words, [...last].length >= PREFIX_FROM ? ':*' : '', agentId, limit];
-      const [messages, clients] = await Promise.all([db.all<SearchHitRow>(messagesSql, params), db.all<SearchHitRow>(clientsSql, params)]);
-      return newestHits(messages.map(toMessageHit), clients.map(toClientHit), limit);
+      const query = await db.value<string>(tsQuerySql, [words, [...last].length >= PREFIX_FROM ? ':*' : '']);
+      if (!query) return [];
+      return db.tx(async (sql) => {
+        const messageHits = await messages(sql, query, agentId, limit);
+        const clientIds = await matchingIds(sql, clientIdsSql, [query]);
+        const clientHits = await sql.all<SearchHitRow>(clientsSql, [clientIds, agentId, limit]);
+        return newestHits(messageHits.map(toMessageHit), clientHits.map(toClientHit), limit);
+      });
     },
   };
 }
