@@ -141,7 +141,10 @@ export function searchCorpus({ messages, chats }: { messages: number; chats: num
       let rows: MessageRow[] = [];
       for (const r of messageRows()) {
         rows.push(r);
-        if (rows.length === BATCH * 10) (batch(rows), (rows = []));
+        if (rows.length === BATCH * 10) {
+          batch(rows);
+          rows = [];
+        }
       }
       batch(rows);
       db.pragma('wal_checkpoint(TRUNCATE)');
