@@ -43,8 +43,8 @@ export interface SearchResultView {
   /** Plain text (never HTML): the matching words with some context. */
   snippet: string;
   highlights: SearchHighlight[];
-  /** The message's time (ms); for a client match, the chat's newest message's. */
-  created_at: number;
+  /** The message's time (ISO 8601, as every view of the agent API); for a client match, the chat's newest message's. */
+  created_at: string;
   /** The chat's client, as the inbox names them. */
   client_name: string | null;
 }

@@ -83,7 +83,8 @@ describe('search', () => {
       const results = await found(word);
       expect(results.map((r) => r.message_id)).toEqual([reply.body.message.id, expect.any(Number), expect.any(Number)]);
       expect(results.map((r) => r.chat_id)).toEqual([first.chatId, second.chatId, first.chatId]);
-      expect(results.map((r) => r.created_at)).toEqual([...results.map((r) => r.created_at)].sort((a, b) => b - a));
+      const times = results.map((r) => Date.parse(r.created_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
       expect((await search(word, ann.token, 1)).body.results).toHaveLength(1);
     });
 

@@ -25,7 +25,7 @@ export function registerSearchRoutes(router: Router, deps: { store: Store }): vo
           match: hit.match,
           snippet: snippet.text,
           highlights: snippet.highlights,
-          created_at: hit.createdAt,
+          created_at: new Date(hit.createdAt).toISOString(),
           client_name: hit.clientName,
         };
       }),

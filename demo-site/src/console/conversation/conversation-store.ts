@@ -22,6 +22,8 @@ export interface ConversationState {
 
 /** Messages per page: the newest page opens the conversation, older ones come as the agent scrolls up. */
 export const MESSAGES_PER_PAGE = 50;
+/** The paging API's largest page: what `loadThrough` asks for, to reach an old message in few requests. */
+const LARGEST_PAGE = 200;
 
 const idle: ConversationState = {
   chatId: null,
@@ -101,13 +103,13 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       if (chatId !== null) void load(chatId);
     },
     /** The page before the oldest loaded message, as the agent scrolls up. */
-    async loadOlder() {
+    async loadOlder(limit = MESSAGES_PER_PAGE) {
       const { chatId, older, loadingOlder, status } = state.get();
       if (chatId === null || older === null || loadingOlder || status !== 'ready') return;
       const seq = loadSeq;
       patch({ loadingOlder: true });
       try {
-        const page = await deps.api.listMessages(chatId, MESSAGES_PER_PAGE, older);
+        const page = await deps.api.listMessages(chatId, limit, older);
         if (seq !== loadSeq || !isOpen(chatId)) return;
         patch({
           messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)],
@@ -116,6 +118,18 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
         });
       } catch (err) {
         if (seq === loadSeq && isOpen(chatId)) patch({ loadingOlder: false, error: errorText(err) });
+      }
+    },
+    /** Loads older pages until the message is among those shown (a search result deep in a long chat): the
+     * pages between it and the newest one too, so the history shown has no gap. False when it never came. */
+    async loadThrough(messageId: number): Promise<boolean> {
+      for (;;) {
+        const { messages, older, status, chatId } = state.get();
+        if (status !== 'ready' || chatId === null) return false;
+        if (messages.some((m) => m.id === messageId)) return true;
+        if (older === null || older <= messageId) return false;
+        await store.loadOlder(LARGEST_PAGE);
+        if (state.get().older === older) return false;
       }
     },
     leave() {
