@@ -114,5 +114,7 @@ async function postgres() {
   }
 }
 
-await sqlite();
-await postgres();
+// BENCH_SEARCH_STORES=sqlite (or postgres) runs one of them
+const stores = (process.env.BENCH_SEARCH_STORES ?? 'sqlite,postgres').split(',');
+if (stores.includes('sqlite')) await sqlite();
+if (stores.includes('postgres')) await postgres();

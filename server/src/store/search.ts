@@ -25,6 +25,14 @@ export interface SearchRepo {
   search(agentId: number, words: string[], limit: number): Promise<SearchHitRecord[]>;
 }
 
+/**
+ * Newest first in growing windows: the newest `SEARCH_FIRST_WINDOW` messages are searched first, then this many
+ * times more each pass, until `limit` visible hits. A word in half the messages then costs what its newest
+ * matches cost, not what all of them do.
+ */
+export const SEARCH_FIRST_WINDOW = 1_000;
+export const SEARCH_WINDOW_GROWTH = 20;
+
 /** The last word is matched as a prefix from this length: shorter prefixes match too much of the index to stay fast. */
 export const PREFIX_FROM = 3;
 

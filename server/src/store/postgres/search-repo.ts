@@ -1,5 +1,15 @@
 import type { PgDb, PgSql } from './pg-db.ts';
-import { newestHits, PREFIX_FROM, toClientHit, toMessageHit, visibleChannelsSql, type SearchHitRow, type SearchRepo } from '../search.ts';
+import {
+  newestHits,
+  PREFIX_FROM,
+  SEARCH_FIRST_WINDOW,
+  SEARCH_WINDOW_GROWTH,
+  toClientHit,
+  toMessageHit,
+  visibleChannelsSql,
+  type SearchHitRow,
+  type SearchRepo,
+} from '../search.ts';
 
 // The words become a tsquery in SQL: each one folded by the index's own `search_words` and quoted as a literal (so
 // no word is tsquery syntax), joined by `&`; `$2` is `:*` when the last word is also a prefix.
@@ -29,9 +39,8 @@ const clientsSql = `
   WHERE cl.id = ANY($1::bigint[]) AND c.channel_id IN (${visibleChannelsSql('$2')})
   ORDER BY COALESCE(c.last_message_id, 0) DESC, c.id DESC LIMIT $3`;
 
-/** How many of the newest messages the first pass looks at; each next pass looks at this many times more. */
-const FIRST_WINDOW = 1_000;
-const WINDOW_GROWTH = 20;
+/** A word matched by at most this many messages is searched in one pass: all its rows, newest first. */
+const FEW_MATCHES = 2_000;
 
 /**
  * The ids that match, read from the GIN index only. Why not one `ORDER BY id DESC LIMIT n` query: PostgreSQL's
@@ -40,19 +49,20 @@ const WINDOW_GROWTH = 20;
  * index as a bitmap costs what the matches cost, whatever the guess.
  */
 async function matchingIds(sql: PgSql, idsSql: string, params: unknown[]): Promise<number[]> {
-  await sql.run('SET LOCAL enable_indexscan = off');
-  await sql.run('SET LOCAL enable_seqscan = off');
+  await sql.run("SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)");
   const rows = await sql.all<{ id: number }>(idsSql, params);
-  await sql.run('RESET enable_indexscan');
-  await sql.run('RESET enable_seqscan');
+  await sql.run("SELECT set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)");
   return rows.map((r) => r.id);
 }
 
 export function createPgSearchRepo(db: PgDb): SearchRepo {
-  /** Newest first: the newest messages are searched first, in growing windows, until `limit` visible hits. */
+  /** Newest first: a rare word's matches all at once; a common word's in windows of the newest messages, growing
+   * until `limit` visible hits. */
   async function messages(sql: PgSql, query: string, agentId: number, limit: number) {
+    const few = await matchingIds(sql, `${messageIdsSql} LIMIT $3`, [query, 0, FEW_MATCHES + 1]);
+    if (few.length <= FEW_MATCHES) return sql.all<SearchHitRow>(messagesSql, [few, agentId, limit]);
     const newest = (await sql.value<number>('SELECT COALESCE(MAX(id), 0) FROM messages')) ?? 0;
-    for (let window = FIRST_WINDOW; ; window *= WINDOW_GROWTH) {
+    for (let window = SEARCH_FIRST_WINDOW; ; window *= SEARCH_WINDOW_GROWTH) {
       const floor = newest - window;
       const ids = await matchingIds(sql, messageIdsSql, [query, floor]);
       const rows = await sql.all<SearchHitRow>(messagesSql, [ids, agentId, limit]);
