@@ -56,17 +56,19 @@ async function matchingIds(sql: PgSql, idsSql: string, params: unknown[]): Promi
 }
 
 export function createPgSearchRepo(db: PgDb): SearchRepo {
-  /** Newest first: a rare word's matches all at once; a common word's in windows of the newest messages, growing
-   * until `limit` visible hits. */
+  /** Newest first: the newest messages first; when they hold too few hits, a rare word's matches all at once,
+   * else a common word's in windows growing until `limit` visible hits. */
   async function messages(sql: PgSql, query: string, agentId: number, limit: number) {
+    const newest = (await sql.value<number>('SELECT COALESCE(MAX(id), 0) FROM messages')) ?? 0;
+    const inWindow = async (floor: number) =>
+      sql.all<SearchHitRow>(messagesSql, [await matchingIds(sql, messageIdsSql, [query, floor]), agentId, limit]);
+    const first = await inWindow(newest - SEARCH_FIRST_WINDOW);
+    if (first.length >= limit || newest <= SEARCH_FIRST_WINDOW) return first;
     const few = await matchingIds(sql, `${messageIdsSql} LIMIT $3`, [query, 0, FEW_MATCHES + 1]);
     if (few.length <= FEW_MATCHES) return sql.all<SearchHitRow>(messagesSql, [few, agentId, limit]);
-    const newest = (await sql.value<number>('SELECT COALESCE(MAX(id), 0) FROM messages')) ?? 0;
-    for (let window = SEARCH_FIRST_WINDOW; ; window *= SEARCH_WINDOW_GROWTH) {
-      const floor = newest - window;
-      const ids = await matchingIds(sql, messageIdsSql, [query, floor]);
-      const rows = await sql.all<SearchHitRow>(messagesSql, [ids, agentId, limit]);
-      if (rows.length >= limit || floor <= 0) return rows;
+    for (let window = SEARCH_FIRST_WINDOW * SEARCH_WINDOW_GROWTH; ; window *= SEARCH_WINDOW_GROWTH) {
+      const rows = await inWindow(newest - window);
+      if (rows.length >= limit || newest <= window) return rows;
     }
   }
 
