@@ -9,5 +9,6 @@ pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/webhook-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/long-data-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/reports-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/search-bench.ts']);
 pnpm(['exec', 'node', 'widget/bench/size.mjs']);
 pnpm(['exec', 'tsx', 'server/bench/widget-main-thread-bench.ts']);

@@ -22,3 +22,4 @@ export * from './appearance.ts';
 export * from './widget-text-keys.ts';
 export * from './reports.ts';
 export * from './privacy.ts';
+export * from './search.ts';

@@ -50,6 +50,7 @@ import { createNoteService } from './notes/note-service.ts';
 import { registerNoteRoutes } from './notes/note-routes.ts';
 import { registerCannedReplyRoutes } from './canned-replies/canned-reply-routes.ts';
 import { registerReadRoutes } from './reads/read-routes.ts';
+import { registerSearchRoutes } from './search/search-routes.ts';
 import { createTransferService } from './transfers/transfer-service.ts';
 import { registerTransferRoutes } from './transfers/transfer-routes.ts';
 import { DomainEvents } from './conversations/domain-events.ts';
@@ -167,6 +168,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerTransferRoutes(router, { store, transfers });
   registerCannedReplyRoutes(router, { store });
   registerReadRoutes(router, { store, conversations });
+  registerSearchRoutes(router, { store });
   registerChatApiRoutes(router, { store, conversations, rateLimits });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });

@@ -442,6 +442,7 @@ const endpoints: Endpoint[] = [
   },
   { method: 'GET', path: '/api/v1/chats/:id/transfer-targets', token: asAgent, ids: chat },
   { method: 'GET', path: '/api/v1/chats/:id/history', token: asAgent, ids: chat },
+  { method: 'GET', path: '/api/v1/search', token: asAgent, query: { q: 'hello café', limit: '20' } },
   { method: 'GET', path: '/api/v1/canned-replies', token: asAgent },
   {
     method: 'POST',

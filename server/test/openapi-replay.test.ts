@@ -203,6 +203,8 @@ describe('requests replayed against the document', () => {
     await replay('GET', `/api/v1/channels/${id}/appearance`, { token: ADMIN_TOKEN });
     await replay('GET', `/widget-api/${widget.public_id}/settings`);
     await replay('GET', '/api/v1/offline-messages', { token: state.agentToken });
+    const found = await replay('GET', '/api/v1/search?q=hello', { token: state.agentToken });
+    expect(found.body.results.length).toBeGreaterThan(0);
     await replay('GET', '/api/v1/departments', { token: state.agentToken });
   });
 

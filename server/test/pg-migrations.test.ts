@@ -15,12 +15,19 @@ const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
 
 type Schema = Record<string, string[]>;
 
+// The search index is each dialect's own (SchemaDialect.searchIndexes): SQLite's FTS5 tables with their shadow
+// tables, PostgreSQL's GIN indexes. Both are compared by what they find (search.test.ts), not by their shape.
+const isSqliteSearchTable = (name: string) => /^(messages|clients)_search(_|$)/.test(name);
+const isPostgresSearchIndex = (name: string) => /^(messages|clients)_search$/.test(name);
+
 /** Every table of a fresh SQLite file with its column names, sorted. */
 function sqliteSchema(): Schema {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-schema-'));
   const db = openDb({ path: path.join(dir, 'svc.sqlite'), sync: 'off' });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]
+    ).filter((name) => !isSqliteSearchTable(name));
     return Object.fromEntries(
       tables.map((table) => [table, (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name).sort()]),
     );
@@ -51,7 +58,9 @@ function sqliteKeys(): Keys {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-schema-'));
   const db = openDb({ path: path.join(dir, 'svc.sqlite'), sync: 'off' });
   try {
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[]
+    ).filter((name) => !isSqliteSearchTable(name));
     const keys: Keys = {};
     for (const table of tables) {
       const columns = db.pragma(`table_info(${table})`) as { name: string; pk: number }[];
@@ -104,7 +113,7 @@ async function postgresKeys(db: PgDb): Promise<Keys> {
      JOIN pg_namespace ns ON ns.oid = t.relnamespace WHERE ns.nspname = 'public'`,
   );
   const keys: Keys = Object.fromEntries(tables.map((t) => [t.table_name, { primaryKey: [], indexes: [] }]));
-  for (const r of rows) {
+  for (const r of rows.filter((row) => !isPostgresSearchIndex(row.index_name))) {
     const table = keys[r.table_name]!;
     if (r.primary) table.primaryKey = r.columns;
     else

@@ -1,5 +1,7 @@
 import {
   agentMessageSchema,
+  searchQuerySchema,
+  searchResultsViewSchema,
   clientExportSchema,
   erasureListSchema,
   widgetAppearanceViewSchema,
@@ -503,6 +505,13 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Mark messages read up to one',
     body: readSchema,
     responses: { 204: null },
+  }),
+  agent({
+    method: 'get',
+    path: '/api/v1/search',
+    summary: "Words in messages and in customers' name, e-mail and phone, in the chats the caller may see",
+    query: searchQuerySchema,
+    responses: { 200: searchResultsViewSchema },
   }),
   agent({
     method: 'get',

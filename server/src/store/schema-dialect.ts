@@ -11,6 +11,10 @@ export interface SchemaDialect {
   /** A trigger that runs `statements` (SQL both dialects read, `NEW.<column>` for the inserted row) after each
    * row inserted into `table`. */
   afterInsertTrigger(name: string, table: string, statements: string): string;
+  /** The full-text search index over `messages.text` and the clients' name, e-mail and phone (`SearchRepo`), kept
+   * in step by the database on every write and built over the rows that exist. Each dialect says it whole: SQLite's
+   * FTS5 tables and PostgreSQL's GIN indexes share no SQL. */
+  searchIndexes: string;
 }
 
 export interface Migration {

@@ -212,4 +212,9 @@ export const migrations: Migration[] = [
   },
   reportFactsMigration,
   privacyMigration,
+  {
+    version: 19,
+    name: 'search over messages and clients',
+    sql: (d) => d.searchIndexes,
+  },
 ];

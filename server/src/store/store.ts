@@ -19,6 +19,7 @@ import type { VisitorsRepo } from './visitors.ts';
 import type { ReportsRepo } from './reports.ts';
 import type { PrivacyRepo } from './privacy.ts';
 import type { OutboxStatsRepo } from './outbox-stats.ts';
+import type { SearchRepo } from './search.ts';
 
 /** Every repository over one database: the only way the rest of the server reaches the data. Each dialect
  * (sqlite/, postgres/) implements it with its own SQL; `openStore` picks one. */
@@ -45,5 +46,6 @@ export interface Store {
   reports: ReportsRepo;
   outboxStats: OutboxStatsRepo;
   privacy: PrivacyRepo;
+  search: SearchRepo;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { CannedReplyView, ChatView, MessageView, TransferTargetsView } from '@svc/protocol';
+import type { CannedReplyView, ChatView, MessageView, SearchResultsView, TransferTargetsView } from '@svc/protocol';
 import { authorizedCaller, type TokenOptions } from '../api/api-client.ts';
 
 /** The agents' daily tools of the agent API (private notes, transfer, saved replies, read marks, earlier chats), bound to one agent's token. */
@@ -26,6 +26,9 @@ export function createAgentToolsApi(options: TokenOptions) {
     createCannedReply: (input: { shortcut: string; text: string; scope: 'team' | 'personal' }) =>
       call<CannedReplyView>('/api/v1/canned-replies', { method: 'POST', body: input }),
     deleteCannedReply: (id: number) => call<void>(`/api/v1/canned-replies/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
+    /** Messages and customers of the agent's chats holding every word of `q`, newest first. */
+    search: async (q: string, limit: number) =>
+      (await call<SearchResultsView>(`/api/v1/search?${new URLSearchParams({ q, limit: String(limit) })}`)).results,
   };
 }
 export type AgentToolsApi = ReturnType<typeof createAgentToolsApi>;

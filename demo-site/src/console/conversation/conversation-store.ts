@@ -143,13 +143,13 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       if (chatId !== null) void load(chatId);
     },
     /** The page before the oldest loaded message, as the agent scrolls up. */
-    async loadOlder() {
+    async loadOlder(limit = MESSAGES_PER_PAGE) {
       const { chatId, older, loadingOlder, status } = state.get();
       if (chatId === null || older === null || loadingOlder || status !== 'ready') return;
       const seq = loadSeq;
       patch({ loadingOlder: true });
       try {
-        const page = await deps.api.listMessages(chatId, MESSAGES_PER_PAGE, older);
+        const page = await deps.api.listMessages(chatId, limit, older);
         if (seq !== loadSeq || !isOpen(chatId)) return;
         patch({
           messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)],

@@ -3,6 +3,7 @@ import { useRef } from 'preact/hooks';
 import { CallList } from '../calls/call-list.tsx';
 import { upsertCall } from '../calls/calls-store.ts';
 import { useStore } from '../lib/use-store.ts';
+import { SearchBox } from '../search/search-box.tsx';
 import type { ConsoleSession } from '../live/console-session.ts';
 import { unreadInTab } from '../unread/unread-totals.ts';
 import { ChatListItem } from './chat-list-item.tsx';
@@ -48,6 +49,7 @@ export function InboxPanel({ session, tab, onTab }: InboxPanelProps) {
 
   return (
     <section class="inbox" aria-label="Inbox">
+      <SearchBox session={session} />
       <div class="tabs" role="tablist" aria-label="Chats by state" onKeyDown={onKeyDown}>
         {TABS.map((t, i) => {
           const count =

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { postgresSearchIndexes } from './search-schema.ts';
 
 /**
  * The schema's fragments in PostgreSQL's words. Integers are BIGINT (ids and millisecond times; the driver reads
@@ -14,6 +15,7 @@ export const postgresSchema: SchemaDialect = {
   afterInsertTrigger: (name, table, statements) => `
     CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statements} RETURN NULL; END $$;
     CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}_fn();`,
+  searchIndexes: postgresSearchIndexes,
 };
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

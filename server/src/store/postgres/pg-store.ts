@@ -20,6 +20,7 @@ import { createPgTriggersRepo } from './triggers-repo.ts';
 import { createPgVisitorsRepo } from './visitors-repo.ts';
 import { createPgReportsRepo } from './reports-repo.ts';
 import { createPgPrivacyRepo } from './privacy-repo.ts';
+import { createPgSearchRepo } from './search-repo.ts';
 import { createPgOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The same repositories over PostgreSQL: several nodes share one database. */
@@ -48,6 +49,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     reports: createPgReportsRepo(db),
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
+    search: createPgSearchRepo(db),
     close: () => db.close(),
   };
 }

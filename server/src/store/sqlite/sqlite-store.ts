@@ -21,6 +21,7 @@ import { createVisitorsRepo } from './visitors-repo.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
 import { createPrivacyRepo } from './privacy-repo.ts';
+import { createSearchRepo } from './search-repo.ts';
 import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
@@ -50,6 +51,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     reports: createReportsRepo(db),
     outboxStats: createOutboxStatsRepo(db),
     privacy: createPrivacyRepo(db, writes),
+    search: createSearchRepo(db),
     async close(): Promise<void> {
       if (db.open) db.close();
     },
