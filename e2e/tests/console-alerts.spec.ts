@@ -30,6 +30,9 @@ test.describe('console: sound and title alerts', () => {
     const { agent } = workspace;
     await consolePage.login(agent.email, agent.password);
     const sound = page.getByRole('button', { name: 'Sound', exact: true });
+    // Opt-in: off until the agent turns it on.
+    await expect(sound).toHaveAttribute('aria-pressed', 'false');
+    await sound.click();
     await expect(sound).toHaveAttribute('aria-pressed', 'true');
 
     await test.step('a new chat chimes once and shows in the title', async () => {
@@ -68,11 +71,13 @@ test.describe('console: sound and title alerts', () => {
       await expect(sound).toHaveAttribute('aria-pressed', 'false');
     });
 
-    await test.step('another agent in the same browser has their own switch, on by default', async () => {
+    await test.step('another agent in the same browser has their own switch, off until they choose', async () => {
+      await sound.click();
+      await expect(sound).toHaveAttribute('aria-pressed', 'true');
       const colleague = await admin.createAgent('Cora Colleague');
       await consolePage.logout();
       await consolePage.submitLogin(colleague.email, colleague.password);
-      await expect(sound).toHaveAttribute('aria-pressed', 'true');
+      await expect(sound).toHaveAttribute('aria-pressed', 'false');
     });
     expect(errors).toEqual([]);
   });

@@ -57,6 +57,16 @@ test.describe('console: keyboard', () => {
       await expect(consolePage.chat('Amy Keys').getByRole('button')).toBeFocused();
     });
 
+    await test.step('/ goes to the search box, where it is typed as text', async () => {
+      await page.keyboard.press('/');
+      const search = page.getByRole('searchbox', { name: 'Search chats' });
+      await expect(search).toBeFocused();
+      await page.keyboard.type('a/b');
+      await expect(search).toHaveValue('a/b');
+      await page.keyboard.press('Escape');
+      await search.blur();
+    });
+
     await test.step('? lists the shortcuts in a dialog that Escape closes', async () => {
       await page.keyboard.press('?');
       const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });

@@ -16,12 +16,14 @@ function memoryStorage(): Storage {
 }
 
 describe('the sound preference', () => {
-  it('is on for an agent who never chose, and an agent’s off is kept for them only', () => {
+  it('is off for an agent who never chose (opt-in), and an agent’s on is kept for them only', () => {
     const storage = memoryStorage();
     const alice = createSoundPreference(storage, 1);
-    expect(alice.get()).toBe(true);
+    expect(alice.get()).toBe(false);
+    alice.set(true);
+    expect(createSoundPreference(storage, 1).get()).toBe(true);
+    expect(createSoundPreference(storage, 2).get()).toBe(false);
     alice.set(false);
     expect(createSoundPreference(storage, 1).get()).toBe(false);
-    expect(createSoundPreference(storage, 2).get()).toBe(true);
   });
 });

@@ -35,5 +35,6 @@ describe('console shortcuts', () => {
     expect(shortcutFor(press('k', { ctrlKey: true }))).toBeNull();
     expect(shortcutFor(press('r', { metaKey: true }))).toBeNull();
     expect(shortcutFor(press('?'))).toBe('show-shortcuts');
+    expect(shortcutFor(press('/'))).toBe('focus-search');
   });
 });

@@ -1,11 +1,12 @@
 /** What a shortcut does; the console decides how (see `use-console-shortcuts.ts`). */
-export type ShortcutAction = 'next-chat' | 'previous-chat' | 'focus-reply' | 'leave-reply' | 'show-shortcuts';
+export type ShortcutAction = 'next-chat' | 'previous-chat' | 'focus-reply' | 'focus-search' | 'leave-reply' | 'show-shortcuts';
 
 /** The list the `?` dialog shows and docs/console.md repeats: keys as an agent reads them. */
 export const SHORTCUTS: readonly { keys: string; does: string }[] = [
   { keys: 'Alt+↓ or j', does: 'Next chat in the list' },
   { keys: 'Alt+↑ or k', does: 'Previous chat in the list' },
   { keys: 'r', does: 'Go to the reply box' },
+  { keys: '/', does: 'Search chats' },
   { keys: 'Enter or Ctrl+Enter (⌘+Enter)', does: 'Send the reply' },
   { keys: 'Shift+Enter', does: 'New line in the reply' },
   { keys: '/ at the start of a reply', does: 'Saved replies' },
@@ -39,6 +40,7 @@ export function shortcutFor(press: KeyPress): ShortcutAction | null {
   if (press.key === 'j') return 'next-chat';
   if (press.key === 'k') return 'previous-chat';
   if (press.key === 'r') return 'focus-reply';
+  if (press.key === '/') return 'focus-search';
   if (press.key === '?') return 'show-shortcuts';
   return null;
 }

@@ -48,6 +48,7 @@ export function useConsoleShortcuts({ win, session, tab, active, onShowShortcuts
       'next-chat': () => step(1),
       'previous-chat': () => step(-1),
       'focus-reply': () => doc.getElementById(REPLY_BOX_ID)?.focus(),
+      'focus-search': () => doc.querySelector<HTMLInputElement>('.search-input')?.focus(),
       'leave-reply': () => {
         (doc.activeElement as HTMLElement | null)?.blur();
         focusSelectedChat();
