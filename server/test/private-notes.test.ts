@@ -184,11 +184,14 @@ describe('private notes', () => {
       expect(res.body.error.message).toMatch(message);
     });
 
-    it('answers 413 payload_too_large for a 100 KB body, as every route of the API does', async () => {
+    it('answers 400 naming text for a 100 KB note, and 413 only past 256 KiB', async () => {
       const chatId = (await postCustomerMessage(t.api, chatApi.endpoint, 'n-big', 'Hi')).body.chat_id as number;
-      const res = await note(chatId, 'x'.repeat(100_000));
-      expect(res.status).toBe(413);
-      expect(res.body.error.code).toBe('payload_too_large');
+      const long = await note(chatId, 'x'.repeat(100_000));
+      expect(long.status).toBe(400);
+      expect(long.body.error.message).toMatch(/text: must be at most 4000 characters/);
+      const huge = await note(chatId, 'x'.repeat(300_000));
+      expect(huge.status).toBe(413);
+      expect(huge.body.error.code).toBe('payload_too_large');
     });
 
     it('answers 404 for a chat of a channel the agent does not serve', async () => {

@@ -5,14 +5,22 @@ import { AppError, invalidRequest } from './errors.ts';
 
 /** 64 KiB: a 1000-character message is at most 4 KB of UTF-8 plus its envelope; this leaves ample room. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Agents' private notes and saved replies (issue 17): read far enough past their 4000-character limit that a
+ * text pasted too long is answered by that field's rule (400 naming `text`), not by the size of the body. */
+export const AGENT_TEXT_BODY_LIMIT_BYTES = 256 * 1024;
+const AGENT_TEXT_ROUTE = /^\/api\/v1\/(chats\/[^/]+\/notes|canned-replies(\/[^/]+)?)$/;
+
+/** The body limit of a request: larger for those routes, which also need an agent's token. */
+export const bodyLimitFor = (path: string) => (AGENT_TEXT_ROUTE.test(path) ? AGENT_TEXT_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES);
 
 /**
  * Reads the body as JSON whatever its Content-Type: real integrations send JSON as text/plain or with no
  * type at all. An empty body is `undefined`. Every string in it follows the text rule (`cleanPartyInput`).
  */
-export function jsonBody(limit = BODY_LIMIT_BYTES): Middleware {
+export function jsonBody(limitFor: (path: string) => number = bodyLimitFor): Middleware {
   return async (ctx, next) => {
     if (ctx.method === 'GET' || ctx.method === 'HEAD' || ctx.method === 'OPTIONS' || ctx.method === 'DELETE') return next();
+    const limit = limitFor(ctx.path);
     let text: string;
     try {
       text = await getRawBody(ctx.req, { limit, encoding: 'utf8', length: ctx.get('content-length') || undefined });
