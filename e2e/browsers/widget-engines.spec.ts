@@ -1,15 +1,8 @@
-import type { AppearanceInput } from '@svc/protocol';
 import { e2eEnv } from '../support/e2e-env.ts';
-import { requestJson } from '../support/http-json.ts';
 import { StrictCspSite } from '../support/strict-csp-site.ts';
-import type { WidgetWorkspace } from '../support/widget-fixtures.ts';
+import { setAppearance } from './channel-settings.ts';
 import { expect, test } from './fixtures.ts';
 import { TEXTBOX } from './widget-visitor.ts';
-
-async function setAppearance(widget: WidgetWorkspace, appearance: AppearanceInput): Promise<void> {
-  const { baseUrl, adminToken } = e2eEnv();
-  await requestJson(`${baseUrl}/api/v1/channels/${widget.channel.id}/appearance`, { method: 'PUT', token: adminToken, body: appearance });
-}
 
 test.describe('widget: page api', () => {
   test('widget: svc_api opens and closes the chat and the page callbacks hear it', async ({ widget, visitor }) => {
