@@ -15,6 +15,19 @@ test.describe('widget: page api', () => {
       .toMatchObject({ name: 'Vera Visitor', email: 'vera@example.com' });
   });
 
+  test("widget: svc_api.showProactiveInvitation opens the chat with the page's text, and the agent sees it", async ({
+    widget,
+    visitor,
+  }) => {
+    await visitor.goto(widget.site.url);
+    await visitor.api(`api.showProactiveInvitation('Looking for a gift? Ask us!')`);
+    await visitor.waitUntilOpen();
+    await visitor.expectMessage('Looking for a gift? Ask us!');
+    await visitor.say('Yes, for my aunt');
+    const chat = await widget.agentApi.chatWith('Yes, for my aunt');
+    expect(chat.client.invite).toBe('Looking for a gift? Ask us!');
+  });
+
   test('widget: svc_api.on hears the messages both ways, the window state and the unread count', async ({ widget, visitor }) => {
     await visitor.goto(widget.site.url);
     await visitor.tab.evaluate(`(() => {

@@ -54,6 +54,16 @@ test.describe('widget: attachments', () => {
         author: 'client',
       });
   });
+
+  test('widget: a file of a refused type is explained to the visitor and not sent', async ({ widget, visitor }) => {
+    await visitor.goto(widget.site.url);
+    await visitor.open();
+    await visitor.say('Can I send you a page?');
+    await visitor.attachFile('input[type=file]', { name: 'page.html', mimeType: 'text/html', base64: btoa('<script>1</script>') });
+    await visitor.expectInChat('[role=status]', 'This kind of file is not accepted here.');
+    const chat = await widget.agentApi.chatWith('Can I send you a page?');
+    expect((await widget.agentApi.messages(chat.id)).map((m) => m.type)).toEqual(['text']);
+  });
 });
 
 test.describe('widget: rating', () => {
@@ -71,6 +81,31 @@ test.describe('widget: rating', () => {
     await visitor.expectMessage('Thanks for your feedback.');
     expect(await visitor.inChat(`!!document.querySelector('button.rate')`)).toBe(false);
     await expect.poll(async () => (await widget.agentApi.chat(chat.id)).rate).toBe('positive');
+  });
+});
+
+test.describe('widget: end chat', () => {
+  test('widget: the visitor ends the chat from the header after a confirmation, then rates it, and the agent sees both', async ({
+    widget,
+    visitor,
+  }) => {
+    await visitor.goto(widget.site.url);
+    await visitor.open();
+    await visitor.say('Is the shop open on Sunday?');
+    const chat = await widget.agentApi.chatWith('Is the shop open on Sunday?');
+    await widget.agentApi.say(chat.id, 'From 10 to 16.');
+    await visitor.expectMessage('From 10 to 16.');
+    await visitor.tab.click('chat', 'button[aria-label="End chat"]');
+    await visitor.clickNamed('chat', '[role=group] button', 'Keep chatting');
+    await expect.poll(() => visitor.inChat(`!!document.querySelector('[role=group] button')`)).toBe(false);
+    expect((await widget.agentApi.chat(chat.id)).state).not.toBe('closed');
+    await visitor.tab.click('chat', 'button[aria-label="End chat"]');
+    await visitor.clickNamed('chat', '[role=group] button', 'End chat');
+    await visitor.expectMessage('The chat has ended. Write again to start a new one.');
+    await expect.poll(async () => (await widget.agentApi.chat(chat.id)).state).toBe('closed');
+    await visitor.clickNamed('chat', 'button', 'Rate this conversation as bad');
+    await visitor.expectMessage('Thanks for your feedback.');
+    await expect.poll(async () => (await widget.agentApi.chat(chat.id)).rate).toBe('negative');
   });
 });
 
