@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import type { RecordedCall } from '../support/widget-page.ts';
-import { CHAT_FRAME_CSS, deepQuerySource, type VisitorTab } from './engine.ts';
+import { CHAT_FRAME_CSS, deepQuerySource, type VisitorTab, type Where } from './engine.ts';
 
 /** What a visitor finds by its accessible name, in English (the host page is `lang="en"`). */
 export const LAUNCHER = 'button[aria-label^="Open chat"], button[aria-label^="Minimize chat"]';
@@ -71,6 +71,53 @@ export class WidgetVisitor {
   /** Whether the launcher (in its shadow root) has the keyboard focus. */
   launcherFocused(): Promise<boolean> {
     return this.tab.evaluate(`document.querySelector('svc-widget')?.shadowRoot?.activeElement?.tagName === 'BUTTON'`);
+  }
+
+  /**
+   * Clicks the first `tag` in `where` whose text or accessible name is `name`, as a visitor picks a button by
+   * what it says. The element is marked for the driver's CSS lookup first (drivers find elements by CSS only).
+   */
+  async clickNamed(where: Where, tag: string, name: string): Promise<void> {
+    const mark = `(() => {
+      document.querySelectorAll('[data-e2e-pick]').forEach((el) => el.removeAttribute('data-e2e-pick'));
+      const hit = [...document.querySelectorAll(${JSON.stringify(tag)})].find(
+        (el) => (el.getAttribute('aria-label') ?? el.textContent.trim()) === ${JSON.stringify(name)},
+      );
+      hit?.setAttribute('data-e2e-pick', '');
+      return !!hit;
+    })()`;
+    await expect
+      .poll(() => (where === 'chat' ? this.inChat<boolean>(mark) : this.tab.evaluate<boolean>(mark)), {
+        message: `a ${tag} named "${name}"`,
+      })
+      .toBe(true);
+    await this.tab.click(where, '[data-e2e-pick]');
+  }
+
+  /** Whether some element of the chat frame matching `css` shows `text`. */
+  async expectInChat(css: string, text: string): Promise<void> {
+    await expect
+      .poll(() => this.inChat<string[]>(`[...document.querySelectorAll(${JSON.stringify(css)})].map((el) => el.textContent)`), {
+        message: `"${text}" in ${css}`,
+      })
+      .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
+  }
+
+  /**
+   * Attaches a file to the file input `css` of the chat frame. WebDriver cannot drive a file picker inside a
+   * cross-origin frame in every engine, so the file is built in the frame and handed to the input as a
+   * drag-and-drop would, with the change event the picker fires.
+   */
+  async attachFile(css: string, file: { name: string; mimeType: string; base64: string }): Promise<void> {
+    await this.inChat(`(() => {
+      const bytes = Uint8Array.from(atob(${JSON.stringify(file.base64)}), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], ${JSON.stringify(file.name)}, { type: ${JSON.stringify(file.mimeType)} }));
+      const input = document.querySelector(${JSON.stringify(css)});
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      return true;
+    })()`);
   }
 
   inChat<T>(script: string): Promise<T | null> {
