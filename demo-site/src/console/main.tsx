@@ -1,3 +1,5 @@
+// First: before any module that builds a zod schema (the console runs under a CSP without 'unsafe-eval').
+import '@svc/protocol/strict-csp';
 import { render } from 'preact';
 import { App } from './app.tsx';
 import { createDesktopNotifier } from './notifications/desktop-notifier.ts';
