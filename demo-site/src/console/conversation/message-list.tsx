@@ -148,6 +148,19 @@ export function MessageList({ chat, messages, hasOlder, loadingOlder, onScrolled
     }
   };
 
+  // End goes to the newest message and stays there. The browser's own End scrolls (smoothly) to the bottom of
+  // the list as it was when the key was pressed, while the rows shown on the way are measured and may make the
+  // list taller: it could stop short of the newest message.
+  const onKeyDown = (event: KeyboardEvent) => {
+    const el = log.current;
+    if (!el || event.key !== 'End' || event.altKey || event.shiftKey || event.metaKey) return;
+    event.preventDefault();
+    anchor.current = { kind: 'bottom' };
+    el.scrollTop = el.scrollHeight;
+    knownScrollTop.current = el.scrollTop;
+    remeasured(0);
+  };
+
   const onScroll = () => {
     const el = log.current;
     if (!el) return;
@@ -166,6 +179,7 @@ export function MessageList({ chat, messages, hasOlder, loadingOlder, onScrolled
       aria-label="Messages"
       tabIndex={0}
       onScroll={onScroll}
+      onKeyDown={onKeyDown}
       style={{ overflowAnchor: 'none' }}
     >
       <p class="sr-only" role="status">
