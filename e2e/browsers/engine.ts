@@ -17,6 +17,8 @@ export interface VisitorTab {
   type(where: Where, css: string, text: string): Promise<void>;
   /** Presses one key on whatever has the focus. */
   press(key: Key): Promise<void>;
+  /** Types `text` with key events into whatever has the focus (no click first). */
+  keys(text: string): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
   /** A PNG of the viewport. */
   screenshot(path: string): Promise<void>;

@@ -54,6 +54,10 @@ class FirefoxTab implements VisitorTab {
     await this.page.keyboard.press(KEYS[key]);
   }
 
+  async keys(text: string) {
+    await this.page.keyboard.type(text);
+  }
+
   async setViewport(width: number, height: number) {
     await this.page.setViewport({ width, height });
   }

@@ -119,6 +119,10 @@ class WebKitTab implements VisitorTab {
     await this.strike([KEYS[key]]);
   }
 
+  async keys(text: string) {
+    await this.strike([...text]);
+  }
+
   /** Each key down and up before the next (a repeated letter pressed twice, not held). */
   private async strike(keys: string[]) {
     const action = (await this.use()).action('key');

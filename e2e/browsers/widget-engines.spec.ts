@@ -24,21 +24,19 @@ test.describe('widget: keyboard', () => {
     visitor,
     engineName,
   }) => {
-    // Found here, not fixed yet: WebKitGTK 2.50 refuses focus() from a script inside the cross-origin chat frame
-    // until the visitor has clicked in that frame. After Space on the launcher (or a click on it) the frame has
-    // the focus (document.hasFocus() is true) but the text box's focus() leaves it on the frame's body; after one
-    // click in the frame the same focus() works. The keys typed next land on the body, not in the text box.
-    test.fixme(
-      engineName === 'webkit',
-      'WebKit refuses focus() in the cross-origin chat frame before a click in it: the text box does not take the focus on opening',
-    );
     await visitor.goto(widget.site.url);
     await visitor.tab.press('Tab');
     await expect.poll(() => visitor.launcherFocused()).toBe(true);
     await visitor.tab.press('Space');
     await visitor.waitUntilOpen();
+    // WebKitGTK 2.50 lets a script in the cross-origin chat frame call focus() only after the visitor has used
+    // that frame: there the text box takes the focus with the first key typed (the product handles it, in
+    // Composer.tsx), elsewhere at once. Either way what the visitor types lands in the box, with no click.
+    if (engineName !== 'webkit') await expect.poll(() => visitor.focusedInChat()).toBe('textarea[Type your message]');
+    await visitor.tab.keys('Hello, with the keyboard only');
     await expect.poll(() => visitor.focusedInChat()).toBe('textarea[Type your message]');
-    await visitor.say('Hello, with the keyboard only');
+    await expect.poll(() => visitor.inChat(`document.querySelector('textarea').value`)).toBe('Hello, with the keyboard only');
+    await visitor.tab.press('Enter');
     await visitor.expectMessage('Hello, with the keyboard only');
     await visitor.tab.press('Escape');
     await expect.poll(() => visitor.chatShown()).toBe(false);

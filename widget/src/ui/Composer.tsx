@@ -14,7 +14,18 @@ export function Composer({ model }: { model: WidgetModel }) {
   const preview = useStore(model.typingPreview);
   const { t } = model.texts;
   useEffect(() => {
-    if (view === 'chat') box.current?.focus();
+    if (view !== 'chat') return;
+    box.current?.focus();
+    // WebKit lets a script in this (cross-origin) frame move the focus only once the visitor has used the frame,
+    // so after opening by keyboard the box may not have it yet: the first key typed while nothing in here is
+    // focused moves it there, and that key's text lands in the box (the focus moves before the text is put in).
+    const doc = box.current?.ownerDocument;
+    const onKey = (event: KeyboardEvent) => {
+      const printable = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (printable && (doc?.activeElement === doc?.body || !doc?.activeElement)) box.current?.focus();
+    };
+    doc?.addEventListener('keydown', onKey);
+    return () => doc?.removeEventListener('keydown', onKey);
   }, [view]);
 
   const [attachError, setAttachError] = useState<string | null>(null);
