@@ -13,6 +13,7 @@ import type { Store } from '../store/store.ts';
 interface SocketData {
   agent: AgentRecord;
   tokenHash: string;
+  channelIds: number[];
 }
 
 type AgentNamespace = Namespace<AgentClientEvents, AgentServerEvents, Record<string, never>, SocketData>;
@@ -36,13 +37,15 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
     if (!agent) return next(Object.assign(new Error('invalid_client'), { data: { message: 'Missing or invalid agent token' } }));
     socket.data.agent = agent;
     socket.data.tokenHash = hashToken(token as string);
+    // Read here, before the client hears it is connected: the rooms are joined in the same tick as that answer,
+    // so no event that follows it (a presence change the client makes at once, on any node) can be missed.
+    socket.data.channelIds = await store.agents.channelIds(agent.id);
     next();
   });
 
   nsp.on('connection', async (socket) => {
     const agent = socket.data.agent;
-    const channelIds = await store.agents.channelIds(agent.id);
-    await socket.join([agentRoom(agent.id), tokenRoom(socket.data.tokenHash), ...channelIds.map(channelRoom)]);
+    await socket.join([agentRoom(agent.id), tokenRoom(socket.data.tokenHash), ...socket.data.channelIds.map(channelRoom)]);
 
     socket.on('typing', async (raw, ack) => {
       const parsed = typingEvent.safeParse(raw);
