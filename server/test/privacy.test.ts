@@ -69,7 +69,8 @@ describe("a customer's data on request", () => {
         headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${agent.token}` },
       })
     ).json()) as { file: string };
-    expect((await t.api.post(`/api/v1/chats/${chatId}/messages`, uploaded, agent.token)).status).toBe(201);
+    const answer = await t.api.post(`/api/v1/chats/${chatId}/messages`, uploaded, agent.token);
+    expect(answer.status).toBe(201);
     await t.api.post(`/api/v1/chats/${chatId}/close`, {}, agent.token);
     expect(filesHolding(t.dir, SECRET).length).toBeGreaterThan(0);
 
@@ -95,6 +96,11 @@ describe("a customer's data on request", () => {
     const again = await customerChat('erase-me', 'Hello again');
     const fresh = await t.api.get(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(again.clientId)}/export`, ADMIN_TOKEN);
     expect(fresh.body.chats.map((c: { messages: { text: string }[] }) => c.messages.map((m) => m.text))).toEqual([['Hello again']]);
+    // The erased chat was the newest, yet its ids are not given again: an agent's open link, an integrator's
+    // record or a bot's state keyed by them does not reach the new chat.
+    expect(again.chatId).toBeGreaterThan(chatId);
+    expect(fresh.body.chats[0].messages[0].id).toBeGreaterThan(answer.body.message.id);
+    expect((await t.api.get(`/api/v1/chats/${chatId}`, agent.token)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
   });

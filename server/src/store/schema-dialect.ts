@@ -15,6 +15,9 @@ export interface SchemaDialect {
    * in step by the database on every write and built over the rows that exist. Each dialect says it whole: SQLite's
    * FTS5 tables and PostgreSQL's GIN indexes share no SQL. */
   searchIndexes: string;
+  /** What keeps the ids of erased chats, messages and clients from being given to new rows (empty where the
+   * database never reuses them). */
+  retiredIds: string;
 }
 
 export interface Migration {

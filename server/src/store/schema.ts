@@ -217,4 +217,9 @@ export const migrations: Migration[] = [
     name: 'search over messages and clients',
     sql: (d) => d.searchIndexes,
   },
+  {
+    version: 20,
+    name: 'ids of erased rows never reused',
+    sql: (d) => d.retiredIds,
+  },
 ];

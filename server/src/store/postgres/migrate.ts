@@ -16,6 +16,8 @@ export const postgresSchema: SchemaDialect = {
     CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statements} RETURN NULL; END $$;
     CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}_fn();`,
   searchIndexes: postgresSearchIndexes,
+  // identities never go back
+  retiredIds: '',
 };
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

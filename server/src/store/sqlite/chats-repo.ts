@@ -1,5 +1,6 @@
 import type { ChatState, CrmView, MediaFields } from '@svc/protocol';
 import type { Db } from './db.ts';
+import { nextId } from './retired-ids.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './insert-delivery.ts';
 import type { ChatRecord, ClientRecord, MessageRecord, NewDelivery } from '../records.ts';
@@ -49,14 +50,14 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     byIds: db.prepare<[string], ChatRow>(`${select} WHERE ch.id IN (SELECT value FROM json_each(?))`),
     client: db.prepare<[number, string], ClientRow>('SELECT * FROM clients WHERE channel_id = ? AND external_key = ?'),
     insertClient: db.prepare(
-      `INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
-       VALUES (@channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
+      `INSERT INTO clients (id, channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
+       VALUES (${nextId('clients')}, @channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
     ),
     liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
     // A new chat opens in the department asked for the client's next chat, which is then used up.
     insertChat: db.prepare(
-      `INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
-       VALUES (@channelId, @clientId, @state, @botProviderId, @now, @now, (SELECT pending_department_id FROM clients WHERE id = @clientId))`,
+      `INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
+       VALUES (${nextId('chats')}, @channelId, @clientId, @state, @botProviderId, @now, @now, (SELECT pending_department_id FROM clients WHERE id = @clientId))`,
     ),
     clearPendingDepartment: db.prepare(
       'UPDATE clients SET pending_department_id = NULL WHERE id = ? AND pending_department_id IS NOT NULL',
@@ -66,8 +67,8 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     markJoined: db.prepare('UPDATE chats SET agent_joined = 1 WHERE id = ? AND agent_joined = 0 AND bot_provider_id IS NOT NULL'),
     markFailed: db.prepare("UPDATE messages SET delivery = 'failed', error = ? WHERE id = ?"),
     insertMessage: db.prepare(
-      `INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-       VALUES (@chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
+      `INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+       VALUES (${nextId('messages')}, @chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
     ),
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
     messageById: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),

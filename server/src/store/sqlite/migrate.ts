@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { sqliteRetiredIds } from './retired-ids.ts';
 import { sqliteSearchIndexes } from './search-schema.ts';
 
 /** The schema's fragments in SQLite's words. */
@@ -11,6 +12,7 @@ export const sqliteSchema: SchemaDialect = {
   caseInsensitiveTextSetup: '',
   afterInsertTrigger: (name, table, statements) => `CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
   searchIndexes: sqliteSearchIndexes,
+  retiredIds: sqliteRetiredIds,
 };
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { nextId } from './retired-ids.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import type { NewTransfer, NotesRepo } from '../notes.ts';
 import { messageSelect, toMessage, type MessageRow } from '../rows.ts';
@@ -6,8 +7,8 @@ import { messageSelect, toMessage, type MessageRow } from '../rows.ts';
 export function createNotesRepo(db: Db, writes: WriteBatcher): NotesRepo {
   const q = {
     insert: db.prepare<[number, string, number | null, string, number]>(
-      `INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at, internal)
-       VALUES (?, ?, ?, 'text', ?, 'delivered', ?, 1)`,
+      `INSERT INTO messages (id, chat_id, author, agent_id, type, text, delivery, created_at, internal)
+       VALUES (${nextId('messages')}, ?, ?, ?, 'text', ?, 'delivered', ?, 1)`,
     ),
     byId: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
     toAgent: db.prepare<[number, number]>("UPDATE chats SET assigned_agent_id = ?, state = 'open' WHERE id = ? AND state != 'closed'"),

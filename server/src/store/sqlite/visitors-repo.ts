@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { nextId } from './retired-ids.ts';
 import type { ClientRecord, MessageRecord, VisitorPatch } from '../records.ts';
 import { toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
 import type { WriteBatcher } from './write-batcher.ts';
@@ -13,8 +14,8 @@ export function createVisitorsRepo(db: Db, writes: WriteBatcher): VisitorsRepo {
       )
       .pluck(),
     insert: db.prepare(
-      `INSERT INTO clients (channel_id, external_key, external_id_json, visitor_token_hash, visitor_number, created_at, updated_at)
-       VALUES (@channelId, @key, @idJson, @tokenHash, @number, @now, @now)`,
+      `INSERT INTO clients (id, channel_id, external_key, external_id_json, visitor_token_hash, visitor_number, created_at, updated_at)
+       VALUES (${nextId('clients')}, @channelId, @key, @idJson, @tokenHash, @number, @now, @now)`,
     ),
     byId: db.prepare<[number], ClientRow>('SELECT * FROM clients WHERE id = ?'),
     byToken: db.prepare<[number, string], ClientRow>('SELECT * FROM clients WHERE channel_id = ? AND visitor_token_hash = ?'),
