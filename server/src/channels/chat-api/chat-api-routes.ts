@@ -18,10 +18,10 @@ interface ChatApiDeps {
   channelLookup: ChannelLookupCache;
 }
 
-// Compared against when the public id is unknown, so every wrong endpoint costs the same time.
-const DECOY_RANDOM_STRING = 'x'.repeat(32);
 /** Reads of a channel that changed between the read and the intake's statement, before the error stands. */
 const CHANGED_CHANNEL_READS = 3;
+// Compared against when the public id is unknown, so every wrong endpoint costs the same time.
+const DECOY_RANDOM_STRING = 'x'.repeat(32);
 
 /** spec 4.1, service side: the channel status and the customer's messages. */
 export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
