@@ -29,6 +29,7 @@ import { attachAgentSocket } from './agents/agent-socket.ts';
 import { consoleCallProvider } from './calls/call-provider.ts';
 import { registerCallRoutes } from './calls/call-routes.ts';
 import { createCallService } from './calls/call-service.ts';
+import { createChannelLookupCache } from './channels/channel-lookup-cache.ts';
 import { createChannelService } from './channels/channel-service.ts';
 import { createClusterNotices } from './cluster/cluster-notices.ts';
 import { connectRedis } from './cluster/redis-connection.ts';
@@ -116,6 +117,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const uploads = createUploadStore(path.resolve(config.uploadsDir));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
+  const channelLookup = createChannelLookupCache(store);
   const departments = createDepartmentService({ store, events });
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
@@ -169,7 +171,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerCannedReplyRoutes(router, { store });
   registerReadRoutes(router, { store, conversations });
   registerSearchRoutes(router, { store });
-  registerChatApiRoutes(router, { store, conversations, rateLimits });
+  registerChatApiRoutes(router, { store, conversations, rateLimits, channelLookup });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
@@ -220,6 +222,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   });
   metrics.watchSockets(io);
   const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
+  channelLookup.follow(events, notices);
   // Before the namespaces' own middleware and handlers, which then see clean text only.
   for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
   attachAgentSocket(io, { store, events, conversations });

@@ -96,6 +96,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
       }
       const updated = (await store.channels.update(id, patch))!;
       if (request.allowed_sites !== undefined) await store.channelSites.set(id, request.allowed_sites);
+      events.emit('channel.updated', { channelId: id });
       await announceAgents(updated, channel.agentIds);
       if (request.callback !== undefined) events.emit('callback.settings', { channelId: id });
       return updated;
@@ -105,6 +106,7 @@ export function createChannelService(deps: { store: Store; events: DomainEvents;
     async rotateSigningSecret(id: number): Promise<ChannelRecord> {
       const updated = await store.channels.update(id, { signingSecret: newSigningSecret() });
       if (!updated) throw notFound('No such channel');
+      events.emit('channel.updated', { channelId: id });
       return updated;
     },
 

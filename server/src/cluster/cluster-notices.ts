@@ -12,10 +12,16 @@ export interface ClusterNoticeMap {
   'agent.changed': { agentId: number };
   /** What isCallbackEnabled answers may have changed for a channel's visitors, or for one visitor's. */
   'callback.changed': { channelId: number; clientId?: number };
+  /** A channel was changed or deleted: drop it from the channel lookup cache. */
+  'channel.changed': { channelId: number };
 }
 type NoticeName = keyof ClusterNoticeMap;
 /** Every notice, listed by a map so that a new one cannot be forgotten here. */
-const noticeNames = Object.keys({ 'agent.changed': true, 'callback.changed': true } satisfies Record<NoticeName, true>) as NoticeName[];
+const noticeNames = Object.keys({
+  'agent.changed': true,
+  'callback.changed': true,
+  'channel.changed': true,
+} satisfies Record<NoticeName, true>) as NoticeName[];
 
 /**
  * Notices heard on every node, this one included, through socket.io's serverSideEmit (Redis pub/sub under the

@@ -43,6 +43,8 @@ export interface DomainEventMap {
   'channel.status': [{ channelId: number; status: 0 | 1 }];
   /** A customer was erased on request: a widget visitor's live connections end, and the old token no longer finds them. */
   'client.erased': [{ channelId: number; clientId: number; chatIds: number[] }];
+  /** An admin changed the channel's settings (a bot attached or detached, a new signing secret...). */
+  'channel.updated': [{ channelId: number }];
   /** The channel was deleted: its live connections end. */
   'channel.deleted': [{ channelId: number }];
   /** An agent token was revoked (logout): its live connections end. */

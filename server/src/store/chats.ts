@@ -66,6 +66,16 @@ export class ClientBlocked extends Error {
   }
 }
 
+/**
+ * The channel was deleted, or its bot attached or detached, since the caller read it (another node changed it
+ * and the notice has not reached this one yet): nothing was written; read the channel again.
+ */
+export class ChannelChanged extends Error {
+  constructor() {
+    super('The channel changed since it was read');
+  }
+}
+
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface NewAgentMessage {
@@ -160,7 +170,8 @@ export function nullProfile(p: ClientProfile) {
 
 export interface ChatsRepo {
   /** One unit of work: the client is found or created (its profile updated), its live chat found or
-   * opened, and the message stored. */
+   * opened, and the message stored. Throws ChannelChanged when the channel is deleted or its bot is no longer
+   * `botProviderRowId` (PostgreSQL checks this: a channel read from a cache may be older than the database). */
   appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult>;
   /** Forgets idempotency keys older than the window. */
   forgetIdempotencyKeys(now?: number): Promise<number>;

@@ -7,25 +7,30 @@ import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { safeEqual } from '../../lib/secrets.ts';
 import type { ChannelRecord } from '../../store/records.ts';
+import { ChannelChanged } from '../../store/chats.ts';
 import type { Store } from '../../store/store.ts';
+import type { ChannelLookupCache } from '../channel-lookup-cache.ts';
 
 interface ChatApiDeps {
   store: Store;
   conversations: ConversationService;
   rateLimits: RateLimits;
+  channelLookup: ChannelLookupCache;
 }
 
+/** Reads of a channel that changed between the read and the intake's statement, before the error stands. */
+const CHANGED_CHANNEL_READS = 3;
 // Compared against when the public id is unknown, so every wrong endpoint costs the same time.
 const DECOY_RANDOM_STRING = 'x'.repeat(32);
 
 /** spec 4.1, service side: the channel status and the customer's messages. */
 export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
-  const { store, conversations, rateLimits } = deps;
+  const { store, conversations, rateLimits, channelLookup } = deps;
 
   /** The channel behind `/<random_string>/<CHANNEL_PUBLIC_ID>`, or one 404 that says nothing of which part was wrong. */
   async function channelOf(ctx: Context): Promise<ChannelRecord> {
     const { random, publicId } = ctx.params as { random: string; publicId: string };
-    const channel = await store.channels.findByPublicId(publicId);
+    const channel = await channelLookup.byPublicId(publicId);
     const matches = safeEqual(random, channel?.randomString ?? DECOY_RANDOM_STRING);
     if (channel && channel.kind === 'chat_api' && matches) return channel;
     const address = sourceAddress(ctx);
@@ -41,7 +46,7 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
   });
 
   router.post('/chat-api/:random/:publicId', async (ctx) => {
-    const channel = await channelOf(ctx);
+    let channel = await channelOf(ctx);
     const { sender, message } = parseOr400(chatApiInboundSchema, ctx.request.body);
     const client = {
       key: clientKey(sender.id),
@@ -55,7 +60,19 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
     }
     const key = ctx.get('idempotency-key').trim();
     if (key.length > 255) throw invalidRequest('Idempotency-Key must be at most 255 characters');
-    const result = await conversations.receiveClientMessage(channel, client, toClientMessage(message), key || undefined);
+    const clientMessage = toClientMessage(message);
+    let result: Awaited<ReturnType<ConversationService['receiveClientMessage']>> | undefined;
+    for (let read = 1; !result; read++) {
+      try {
+        result = await conversations.receiveClientMessage(channel, client, clientMessage, key || undefined);
+      } catch (err) {
+        // Deleted or given another bot on another node, whose notice is still on its way: read it again (a
+        // deleted channel then answers 404, as it would have here).
+        if (!(err instanceof ChannelChanged) || read === CHANGED_CHANNEL_READS) throw err;
+        channelLookup.forget(channel.id);
+        channel = await channelOf(ctx);
+      }
+    }
     ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId } satisfies ChatApiIntakeAnswer;
   });
 }

@@ -4,6 +4,7 @@ import {
   inboxCountSql,
   inboxPage,
   inboxPageSql,
+  ChannelChanged,
   ClientBlocked,
   IDEMPOTENCY_WINDOW_MS,
   nullProfile,
@@ -146,7 +147,8 @@ const firstMessageSql = `
 /**
  * A new customer's first message in one statement (its own transaction, one round trip): the client, its
  * chat and the message, the chat's last one from the start (its id is drawn with the chat). Nothing is written
- * and no row comes back when the client exists already (or a concurrent first message took the key first);
+ * and no row comes back when the client exists already (or a concurrent first message took the key first), or
+ * the channel is deleted or has another bot than the caller read;
  * the existence check comes before the insert so that an existing client's message burns no id.
  */
 const newCustomerSql = `
@@ -154,6 +156,7 @@ const newCustomerSql = `
     INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10
     WHERE NOT EXISTS (SELECT 1 FROM clients WHERE channel_id = $1 AND external_key = $2)
+      AND EXISTS (SELECT 1 FROM channels WHERE id = $1 AND deleted_at IS NULL AND bot_provider_id IS NOT DISTINCT FROM $12)
     ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *
   ),
   ch AS (
@@ -200,6 +203,11 @@ async function appendNewCustomerMessage(db: PgDb, input: NewClientMessage) {
 
 async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise<ClientMessageResult> {
   const now = Date.now();
+  const channelAsRead = await sql.one(
+    'SELECT 1 FROM channels WHERE id = $1 AND deleted_at IS NULL AND bot_provider_id IS NOT DISTINCT FROM $2',
+    [input.channelId, input.botProviderRowId],
+  );
+  if (!channelAsRead) throw new ChannelChanged();
   const key = input.idempotencyKey;
   if (key !== undefined) {
     const seen = await claimIdempotencyKey(sql, input.channelId, key, now);

@@ -6,8 +6,9 @@ import type { PgDb } from './pg-db.ts';
 
 /**
  * Customers' messages into their live chats, many in one statement (one round trip, one commit, one WAL flush):
- * the common Chat API intake. A message qualifies when its client exists, is not blacklisted, sends no profile
- * change, and has a live chat; the statement locks those chats (in id order, as every batch does, so two
+ * the common Chat API intake. A message qualifies when its channel is live with the bot the caller read (the
+ * caller's channel may come from a cache), its client exists, is not blacklisted, sends no profile change,
+ * and has a live chat; the statement locks those chats (in id order, as every batch does, so two
  * batches cannot deadlock), stores the messages and makes each its chat's last one. The statement is its own
  * transaction: when it answers, the messages are committed. A message the statement did not take (a new
  * customer, a closed chat, a blocked client, a changed profile) is answered `undefined`, and the caller runs
@@ -15,11 +16,12 @@ import type { PgDb } from './pg-db.ts';
  */
 const appendBatchSql = `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text[])
-      WITH ORDINALITY AS i(channel_id, client_key, profile, type, text, media_json, external_id, ord)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::jsonb[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[])
+      WITH ORDINALITY AS i(channel_id, client_key, profile, type, text, media_json, external_id, bot_provider_id, ord)
   ),
   live AS (
     SELECT ch.*, i.ord FROM input i
+      JOIN channels c ON c.id = i.channel_id AND c.deleted_at IS NULL AND c.bot_provider_id IS NOT DISTINCT FROM i.bot_provider_id
       JOIN clients cl ON cl.channel_id = i.channel_id AND cl.external_key = i.client_key
       JOIN chats ch ON ch.client_id = cl.id AND ch.state != 'closed'
      WHERE cl.blacklisted = 0
@@ -29,7 +31,7 @@ const appendBatchSql = `
   ),
   m AS (
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-    SELECT live.id, 'client', NULL, i.type, i.text, i.media_json, i.external_id, 'delivered', $8::bigint
+    SELECT live.id, 'client', NULL, i.type, i.text, i.media_json, i.external_id, 'delivered', $9::bigint
       FROM live JOIN input i ON i.ord = live.ord ORDER BY i.ord
     RETURNING *
   ),
@@ -57,7 +59,7 @@ export function createClientMessageBatcher(db: PgDb) {
 
   async function run(batch: Pending[]) {
     const now = Date.now();
-    const columns = batch.map(({ input: { channelId, client, message } }) => [
+    const columns = batch.map(({ input: { channelId, client, message, botProviderRowId } }) => [
       channelId,
       client.key,
       JSON.stringify(Object.fromEntries(profileColumns.filter((k) => client.profile[k] !== undefined).map((k) => [k, client.profile[k]]))),
@@ -65,11 +67,12 @@ export function createClientMessageBatcher(db: PgDb) {
       message.text,
       mediaJson(message.media),
       message.externalId,
+      botProviderRowId,
     ]);
     const byOrd = new Map<number, Stored>();
     try {
       const rows = await db.all<ChatRow & { batch_ord: number }>(appendBatchSql, [
-        ...[0, 1, 2, 3, 4, 5, 6].map((c) => columns.map((row) => row[c])),
+        ...[0, 1, 2, 3, 4, 5, 6, 7].map((c) => columns.map((row) => row[c])),
         now,
       ]);
       for (const row of rows) {

@@ -1,0 +1,59 @@
+import type { ClusterNotices } from '../cluster/cluster-notices.ts';
+import type { DomainEvents } from '../conversations/domain-events.ts';
+import type { ChannelRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+
+/** More live channels than this and the cache starts over: it only ever holds channels that exist. */
+const MAX_CHANNELS = 10_000;
+
+/**
+ * The channels behind the Chat API's secret URLs, kept in memory: the intake then reads no channel row. Every
+ * node drops a channel when the `channel.changed` notice says so (an admin changed or deleted it on any node).
+ * A notice from another node arrives a moment after the change; what the intake must not get wrong in that
+ * moment (a deleted channel, a bot attached or detached) the intake's own statement checks against the
+ * database, answering ChannelChanged, after which the caller forgets the channel and reads it again.
+ * Channels with a bot are not kept: the bot path reads the channel's agents and provider fresh anyway.
+ * On SQLite nothing is kept: its lookup is a read in this process with no round trip to save, and its intake
+ * does not check the channel (one node per file).
+ */
+export function createChannelLookupCache(store: Store) {
+  const keeps = store.dialect === 'postgres';
+  const byPublicId = new Map<string, ChannelRecord>();
+  const publicIdOf = new Map<number, string>();
+  // A lookup that overlaps a change may have read the channel as it was before: it is answered, not kept.
+  let changes = 0;
+
+  function forget(channelId: number) {
+    changes++;
+    const publicId = publicIdOf.get(channelId);
+    if (publicId === undefined) return;
+    publicIdOf.delete(channelId);
+    byPublicId.delete(publicId);
+  }
+
+  return {
+    async byPublicId(publicId: string): Promise<ChannelRecord | undefined> {
+      const cached = byPublicId.get(publicId);
+      if (cached) return cached;
+      const seen = changes;
+      const channel = await store.channels.findByPublicId(publicId);
+      if (!keeps || !channel || channel.bot || seen !== changes) return channel;
+      if (byPublicId.size >= MAX_CHANNELS) {
+        byPublicId.clear();
+        publicIdOf.clear();
+      }
+      byPublicId.set(publicId, channel);
+      publicIdOf.set(channel.id, publicId);
+      return channel;
+    },
+    forget,
+    /** Tells every node of this node's channel changes, and drops what any node announces. */
+    follow(events: DomainEvents, notices: ClusterNotices) {
+      notices.on('channel.changed', ({ channelId }) => forget(channelId));
+      const announce = ({ channelId }: { channelId: number }) => notices.publish('channel.changed', { channelId });
+      events.on('channel.updated', announce);
+      events.on('channel.deleted', announce);
+    },
+  };
+}
+export type ChannelLookupCache = ReturnType<typeof createChannelLookupCache>;
