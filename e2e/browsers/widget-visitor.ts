@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import type { RecordedCall } from '../support/widget-page.ts';
+import { clickNamed } from './click-named.ts';
 import { CHAT_FRAME_CSS, deepQuerySource, type VisitorTab, type Where } from './engine.ts';
 
 /** What a visitor finds by its accessible name, in English (the host page is `lang="en"`). */
@@ -73,25 +74,9 @@ export class WidgetVisitor {
     return this.tab.evaluate(`document.querySelector('svc-widget')?.shadowRoot?.activeElement?.tagName === 'BUTTON'`);
   }
 
-  /**
-   * Clicks the first `tag` in `where` whose text or accessible name is `name`, as a visitor picks a button by
-   * what it says. The element is marked for the driver's CSS lookup first (drivers find elements by CSS only).
-   */
+  /** Clicks the first `tag` in `where` whose text or accessible name is `name`, as a visitor picks a button. */
   async clickNamed(where: Where, tag: string, name: string): Promise<void> {
-    const mark = `(() => {
-      document.querySelectorAll('[data-e2e-pick]').forEach((el) => el.removeAttribute('data-e2e-pick'));
-      const hit = [...document.querySelectorAll(${JSON.stringify(tag)})].find(
-        (el) => (el.getAttribute('aria-label') ?? el.textContent.trim()) === ${JSON.stringify(name)},
-      );
-      hit?.setAttribute('data-e2e-pick', '');
-      return !!hit;
-    })()`;
-    await expect
-      .poll(() => (where === 'chat' ? this.inChat<boolean>(mark) : this.tab.evaluate<boolean>(mark)), {
-        message: `a ${tag} named "${name}"`,
-      })
-      .toBe(true);
-    await this.tab.click(where, '[data-e2e-pick]');
+    await clickNamed(this.tab, where, tag, name);
   }
 
   /** Whether some element of the chat frame matching `css` shows `text`. */
