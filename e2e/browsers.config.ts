@@ -2,9 +2,10 @@ import { defineConfig } from '@playwright/test';
 import type { EngineName } from './browsers/engine.ts';
 
 /**
- * `pnpm test:browsers`: the engine-neutral widget scenarios (browsers/*.spec.ts) in Firefox ESR and WebKitGTK,
- * the engines Debian ships (Playwright's own Firefox and WebKit builds cannot be downloaded here). Same server
- * setup as the Chromium suite; each project is one engine, named at the start of every test line.
+ * `pnpm test:browsers`: the engine-neutral scenarios (browsers/*.spec.ts) in Chromium, Firefox ESR and WebKitGTK,
+ * the engines Debian ships (Playwright's own Firefox and WebKit builds cannot be downloaded here): one scenario,
+ * three engines. Same server setup as the Chromium suite; each project is one engine, named at the start of
+ * every test line.
  */
 export default defineConfig<object, { engineName: EngineName }>({
   testDir: './browsers',
@@ -17,5 +18,5 @@ export default defineConfig<object, { engineName: EngineName }>({
   reporter: 'list',
   timeout: 45_000,
   expect: { timeout: 7_000 },
-  projects: (['firefox', 'webkit'] satisfies EngineName[]).map((engineName) => ({ name: engineName, use: { engineName } })),
+  projects: (['chromium', 'firefox', 'webkit'] satisfies EngineName[]).map((engineName) => ({ name: engineName, use: { engineName } })),
 });

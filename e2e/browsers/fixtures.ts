@@ -1,5 +1,6 @@
 import { test as widgetTest } from '../support/widget-fixtures.ts';
 import { AgentConsole } from './agent-console.ts';
+import { chromiumEngine, launchChromium } from './chromium.ts';
 import type { Engine, EngineName } from './engine.ts';
 import { firefoxEngine, launchFirefox } from './firefox.ts';
 import { startWebKitDriver, webkitEngine, type WebKitDriver } from './webkit.ts';
@@ -12,6 +13,10 @@ interface RunningBrowser {
 }
 
 async function startBrowser(name: EngineName): Promise<RunningBrowser> {
+  if (name === 'chromium') {
+    const browser = await launchChromium();
+    return { newEngine: () => chromiumEngine(browser), stop: () => browser.close() };
+  }
   if (name === 'firefox') {
     const browser = await launchFirefox();
     return { newEngine: () => firefoxEngine(browser), stop: () => browser.close() };

@@ -100,7 +100,7 @@ class WebKitTab implements VisitorTab {
     try {
       return (await browser.execute(`return ${script};`)) as T;
     } finally {
-      await browser.switchToFrame(null);
+      await browser.switchFrame(null);
     }
   }
 
@@ -149,7 +149,7 @@ class WebKitTab implements VisitorTab {
   private async enterChat(browser: Browser): Promise<boolean> {
     const frame = await browser.execute(`return ${deepQuerySource(CHAT_FRAME_CSS)};`);
     if (!frame) return false;
-    await browser.switchToFrame(frame as never);
+    await browser.switchFrame(frame as never);
     return true;
   }
 
@@ -159,7 +159,7 @@ class WebKitTab implements VisitorTab {
     try {
       await act(browser);
     } finally {
-      if (where === 'chat') await browser.switchToFrame(null);
+      if (where === 'chat') await browser.switchFrame(null);
     }
   }
 
