@@ -72,6 +72,11 @@ class ChromiumTab implements VisitorTab {
     await this.page.keyboard.type(text);
   }
 
+  async chooseFile(where: Where, trigger: string, _input: string, path: string) {
+    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.click(where, trigger)]);
+    await chooser.setFiles(path);
+  }
+
   async setViewport(width: number, height: number) {
     await this.page.setViewportSize({ width, height });
   }

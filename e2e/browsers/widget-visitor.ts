@@ -7,6 +7,8 @@ import { CHAT_FRAME_CSS, deepQuerySource, type VisitorTab, type Where } from './
 export const LAUNCHER = 'button[aria-label^="Open chat"], button[aria-label^="Minimize chat"]';
 export const TEXTBOX = 'textarea[aria-label="Type your message"]';
 export const MINIMIZE = 'button[aria-label="Minimize chat"]';
+/** The composer's attach button: a label around its file input, so a click on it opens the file picker. */
+export const ATTACH = 'form.composer label.attach';
 
 /**
  * The chat widget on a host page as a visitor uses it, in any engine: the engine-neutral twin of
@@ -88,21 +90,9 @@ export class WidgetVisitor {
       .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
   }
 
-  /**
-   * Attaches a file to the file input `css` of the chat frame. WebDriver cannot drive a file picker inside a
-   * cross-origin frame in every engine, so the file is built in the frame and handed to the input as a
-   * drag-and-drop would, with the change event the picker fires.
-   */
-  async attachFile(css: string, file: { name: string; mimeType: string; base64: string }): Promise<void> {
-    await this.inChat(`(() => {
-      const bytes = Uint8Array.from(atob(${JSON.stringify(file.base64)}), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], ${JSON.stringify(file.name)}, { type: ${JSON.stringify(file.mimeType)} }));
-      const input = document.querySelector(${JSON.stringify(css)});
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    })()`);
+  /** Attaches the file at `path` as a visitor does: the attach button, then the browser's file picker. */
+  async attachFile(path: string): Promise<void> {
+    await this.tab.chooseFile('chat', ATTACH, `${ATTACH} input[type=file]`, path);
   }
 
   inChat<T>(script: string): Promise<T | null> {
