@@ -10,7 +10,7 @@ import type { EngineName } from './browsers/engine.ts';
 export default defineConfig<object, { engineName: EngineName }>({
   testDir: './browsers',
   outputDir: './test-results/browsers',
-  globalSetup: './global-setup.ts',
+  globalSetup: './browsers/global-setup.ts',
   globalTeardown: './global-teardown.ts',
   workers: 1,
   fullyParallel: false,
