@@ -1,7 +1,7 @@
 // `pnpm test` / `npm test`: install, find a browser, build, then typecheck, lint, format check, unit and
 // integration tests (Vitest, on SQLite, then the integration suite again on PostgreSQL), the fault suite at
 // reduced sizes (one test per scenario and target, see docs/faults.md), end-to-end tests (Playwright, Chromium)
-// and the widget's scenarios in Firefox and WebKit (`pnpm test:browsers`), and close with one summary line.
+// and the engine-neutral scenarios in Chromium, Firefox and WebKit (`pnpm test:browsers`), and close with one summary line.
 import fs from 'node:fs';
 import { ensureBrowser } from './lib/browser.mjs';
 import { ensureBrowserEngines, warnEnginesMissing } from './lib/browser-engines.mjs';
@@ -57,7 +57,7 @@ const e2eCode = pnpm(['exec', 'playwright', 'test', '-c', 'e2e/playwright.config
 const browsersCode = otherEngines
   ? pnpm(['test:browsers', '--reporter=list,json'], {
       allowFailure: true,
-      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: browsersJson, PLAYWRIGHT_JSON_OUTPUT_NAME: browsersJson },
+      env: { CHROMIUM_PATH: browser, PLAYWRIGHT_JSON_OUTPUT_FILE: browsersJson, PLAYWRIGHT_JSON_OUTPUT_NAME: browsersJson },
     })
   : 0;
 
@@ -93,7 +93,7 @@ const skipped =
 console.log(
   `\nunit+integration: ${unit?.numPassedTests ?? 0} passed; integration on PostgreSQL: ${onPg ? `${onPg.numPassedTests} passed` : 'not run'}; ` +
     `faults: ${faultsPassed} passed; end-to-end: ${e2e?.stats?.expected ?? 0} passed; ` +
-    `Firefox and WebKit: ${engines ? `${engines.stats.expected} passed` : 'NOT RUN'}`,
+    `Chromium, Firefox and WebKit (one scenario, three engines): ${engines ? `${engines.stats.expected} passed` : 'NOT RUN'}`,
 );
 if (!otherEngines) warnEnginesMissing(enginesMissing);
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

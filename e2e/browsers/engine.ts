@@ -19,6 +19,12 @@ export interface VisitorTab {
   press(key: Key): Promise<void>;
   /** Types `text` with key events into whatever has the focus (no click first). */
   keys(text: string): Promise<void>;
+  /**
+   * Clicks `trigger` (what opens the file picker) in `where` and answers the picker with the file at `path`, as
+   * a visitor picks a file. Where the engine's automation answers pickers through the file input itself (classic
+   * WebDriver: Element Send Keys on `input`), that is how the picker is answered.
+   */
+  chooseFile(where: Where, trigger: string, input: string, path: string): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
   /** A PNG of the viewport. */
   screenshot(path: string): Promise<void>;

@@ -19,6 +19,11 @@ export async function firefoxEngine(browser: Browser): Promise<Engine> {
   };
 }
 
+/** The part of puppeteer's BiDi browsing context (not in its public types) that reports a frame's file picker. */
+interface BidiEvents {
+  once(event: 'filedialogopened', listener: () => void): void;
+}
+
 const KEYS: Record<Key, 'Enter' | 'Tab' | 'Escape' | ' '> = { Enter: 'Enter', Tab: 'Tab', Escape: 'Escape', Space: ' ' };
 
 class FirefoxTab implements VisitorTab {
@@ -56,6 +61,22 @@ class FirefoxTab implements VisitorTab {
 
   async keys(text: string) {
     await this.page.keyboard.type(text);
+  }
+
+  // puppeteer's page.waitForFileChooser hears only pickers of the top-level document (it drops the
+  // input.fileDialogOpened events of a frame's context), so the chat frame's own BiDi browsing context is
+  // listened to; the picker is then answered as puppeteer's FileChooser does, by input.setFiles on its input.
+  async chooseFile(where: Where, trigger: string, input: string, path: string) {
+    const scope = where === 'page' ? this.page.mainFrame() : await this.chatFrame();
+    if (!scope) throw new Error(`no chat frame on the page to find ${trigger} in`);
+    const context = (scope as unknown as { browsingContext: BidiEvents }).browsingContext;
+    const opened = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no file picker opened by a click on ${trigger}`)), 10_000);
+      context.once('filedialogopened', () => (clearTimeout(timer), resolve()));
+    });
+    await this.click(where, trigger);
+    await opened;
+    await ((await this.element(where, input)) as ElementHandle<HTMLInputElement>).uploadFile(path);
   }
 
   async setViewport(width: number, height: number) {

@@ -1,7 +1,9 @@
 import { test as widgetTest } from '../support/widget-fixtures.ts';
+import { AgentConsole } from './agent-console.ts';
+import { chromiumEngine, launchChromium } from './chromium.ts';
 import type { Engine, EngineName } from './engine.ts';
 import { firefoxEngine, launchFirefox } from './firefox.ts';
-import { startWebKitDriver, webkitEngine } from './webkit.ts';
+import { startWebKitDriver, webkitEngine, type WebKitDriver } from './webkit.ts';
 import { WidgetVisitor } from './widget-visitor.ts';
 
 /** The running browser of a worker: each test opens a fresh engine context on it. */
@@ -11,15 +13,42 @@ interface RunningBrowser {
 }
 
 async function startBrowser(name: EngineName): Promise<RunningBrowser> {
+  if (name === 'chromium') {
+    const browser = await launchChromium();
+    return { newEngine: () => chromiumEngine(browser), stop: () => browser.close() };
+  }
   if (name === 'firefox') {
     const browser = await launchFirefox();
     return { newEngine: () => firefoxEngine(browser), stop: () => browser.close() };
   }
-  if (name === 'webkit') {
-    const driver = await startWebKitDriver();
-    return { newEngine: () => webkitEngine(driver), stop: () => driver.stop() };
-  }
+  if (name === 'webkit') return startWebKit();
   throw new Error(`no driver for ${name}`);
+}
+
+/**
+ * WebKitWebDriver serves one session at a time, and each session is one MiniBrowser with its own profile: a
+ * test that needs a second browser (the agent's, beside the visitor's) gets a second driver, kept for later tests.
+ */
+async function startWebKit(): Promise<RunningBrowser> {
+  const idle: WebKitDriver[] = [await startWebKitDriver()];
+  const all = [...idle];
+  return {
+    newEngine: async () => {
+      let driver = idle.pop();
+      if (!driver) all.push((driver = await startWebKitDriver()));
+      const engine = await webkitEngine(driver);
+      return {
+        ...engine,
+        close: async () => {
+          await engine.close();
+          idle.push(driver);
+        },
+      };
+    },
+    stop: async () => {
+      await Promise.all(all.map((driver) => driver.stop()));
+    },
+  };
 }
 
 interface WorkerFixtures {
@@ -33,6 +62,8 @@ interface TestFixtures {
   engine: Engine;
   /** The visitor's first tab, with the widget page object on it. */
   visitor: WidgetVisitor;
+  /** The agents' console in a tab of another engine context of the same engine (the agent's own browser). */
+  agentConsole: AgentConsole;
 }
 
 export const test = widgetTest.extend<TestFixtures, WorkerFixtures>({
@@ -64,6 +95,20 @@ export const test = widgetTest.extend<TestFixtures, WorkerFixtures>({
         () => undefined,
       );
     }
+  },
+
+  agentConsole: async ({ runningBrowser }, use, testInfo) => {
+    const engine = await runningBrowser.newEngine();
+    const agentConsole = new AgentConsole(await engine.newTab());
+    await use(agentConsole);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const path = testInfo.outputPath('agent-console.png');
+      await agentConsole.tab.screenshot(path).then(
+        () => testInfo.attach('agent console', { path, contentType: 'image/png' }),
+        () => undefined,
+      );
+    }
+    await engine.close();
   },
 });
 

@@ -1,11 +1,14 @@
 import { expect } from '@playwright/test';
 import type { RecordedCall } from '../support/widget-page.ts';
+import { clickNamed } from './click-named.ts';
 import { CHAT_FRAME_CSS, deepQuerySource, type VisitorTab, type Where } from './engine.ts';
 
 /** What a visitor finds by its accessible name, in English (the host page is `lang="en"`). */
 export const LAUNCHER = 'button[aria-label^="Open chat"], button[aria-label^="Minimize chat"]';
 export const TEXTBOX = 'textarea[aria-label="Type your message"]';
 export const MINIMIZE = 'button[aria-label="Minimize chat"]';
+/** The composer's attach button: a label around its file input, so a click on it opens the file picker. */
+export const ATTACH = 'form.composer label.attach';
 
 /**
  * The chat widget on a host page as a visitor uses it, in any engine: the engine-neutral twin of
@@ -73,25 +76,9 @@ export class WidgetVisitor {
     return this.tab.evaluate(`document.querySelector('svc-widget')?.shadowRoot?.activeElement?.tagName === 'BUTTON'`);
   }
 
-  /**
-   * Clicks the first `tag` in `where` whose text or accessible name is `name`, as a visitor picks a button by
-   * what it says. The element is marked for the driver's CSS lookup first (drivers find elements by CSS only).
-   */
+  /** Clicks the first `tag` in `where` whose text or accessible name is `name`, as a visitor picks a button. */
   async clickNamed(where: Where, tag: string, name: string): Promise<void> {
-    const mark = `(() => {
-      document.querySelectorAll('[data-e2e-pick]').forEach((el) => el.removeAttribute('data-e2e-pick'));
-      const hit = [...document.querySelectorAll(${JSON.stringify(tag)})].find(
-        (el) => (el.getAttribute('aria-label') ?? el.textContent.trim()) === ${JSON.stringify(name)},
-      );
-      hit?.setAttribute('data-e2e-pick', '');
-      return !!hit;
-    })()`;
-    await expect
-      .poll(() => (where === 'chat' ? this.inChat<boolean>(mark) : this.tab.evaluate<boolean>(mark)), {
-        message: `a ${tag} named "${name}"`,
-      })
-      .toBe(true);
-    await this.tab.click(where, '[data-e2e-pick]');
+    await clickNamed(this.tab, where, tag, name);
   }
 
   /** Whether some element of the chat frame matching `css` shows `text`. */
@@ -103,21 +90,9 @@ export class WidgetVisitor {
       .toEqual(expect.arrayContaining([expect.stringContaining(text)]));
   }
 
-  /**
-   * Attaches a file to the file input `css` of the chat frame. WebDriver cannot drive a file picker inside a
-   * cross-origin frame in every engine, so the file is built in the frame and handed to the input as a
-   * drag-and-drop would, with the change event the picker fires.
-   */
-  async attachFile(css: string, file: { name: string; mimeType: string; base64: string }): Promise<void> {
-    await this.inChat(`(() => {
-      const bytes = Uint8Array.from(atob(${JSON.stringify(file.base64)}), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], ${JSON.stringify(file.name)}, { type: ${JSON.stringify(file.mimeType)} }));
-      const input = document.querySelector(${JSON.stringify(css)});
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-      return true;
-    })()`);
+  /** Attaches the file at `path` as a visitor does: the attach button, then the browser's file picker. */
+  async attachFile(path: string): Promise<void> {
+    await this.tab.chooseFile('chat', ATTACH, `${ATTACH} input[type=file]`, path);
   }
 
   inChat<T>(script: string): Promise<T | null> {

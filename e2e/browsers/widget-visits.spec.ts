@@ -1,6 +1,16 @@
+import fs from 'node:fs';
+import { dirname } from 'node:path';
 import { offlineMessages } from './channel-settings.ts';
 import { expect, test } from './fixtures.ts';
 import { LAUNCHER, MINIMIZE, TEXTBOX } from './widget-visitor.ts';
+
+/** A file of the visitor's disk, for the file picker: written to the test's output folder. */
+function fileOnDisk(name: string, content: string | Buffer): string {
+  const path = test.info().outputPath(name);
+  fs.mkdirSync(dirname(path), { recursive: true });
+  fs.writeFileSync(path, content);
+  return path;
+}
 
 // A 1x1 PNG, as a visitor's photo.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -35,7 +45,7 @@ test.describe('widget: attachments', () => {
     await visitor.open();
     await visitor.say('Hello, here is the broken item');
     await visitor.tab.type('chat', TEXTBOX, 'Photo of the damage');
-    await visitor.attachFile('input[type=file]', { name: 'damage.png', mimeType: 'image/png', base64: PNG });
+    await visitor.attachFile(fileOnDisk('damage.png', Buffer.from(PNG, 'base64')));
     await expect
       .poll(() =>
         visitor.inChat(
@@ -59,7 +69,7 @@ test.describe('widget: attachments', () => {
     await visitor.goto(widget.site.url);
     await visitor.open();
     await visitor.say('Can I send you a page?');
-    await visitor.attachFile('input[type=file]', { name: 'page.html', mimeType: 'text/html', base64: btoa('<script>1</script>') });
+    await visitor.attachFile(fileOnDisk('page.html', '<script>1</script>'));
     await visitor.expectInChat('[role=status]', 'This kind of file is not accepted here.');
     const chat = await widget.agentApi.chatWith('Can I send you a page?');
     expect((await widget.agentApi.messages(chat.id)).map((m) => m.type)).toEqual(['text']);
