@@ -9,7 +9,7 @@ import { createBotProvidersRepo } from '../src/store/sqlite/bot-providers-repo.t
 import type { BotProvidersRepo } from '../src/store/bot-providers.ts';
 import { openDb, type Db } from '../src/store/sqlite/db.ts';
 import { createDeliveriesRepo } from '../src/store/sqlite/deliveries-repo.ts';
-import { PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo, type Settled } from '../src/store/deliveries.ts';
+import { PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo } from '../src/store/deliveries.ts';
 import { createPgBotEventsRepo } from '../src/store/postgres/bot-events-repo.ts';
 import { createPgBotProvidersRepo } from '../src/store/postgres/bot-providers-repo.ts';
 import { createPgDeliveriesRepo } from '../src/store/postgres/deliveries-repo.ts';
@@ -135,34 +135,6 @@ async function deliveryStory(r: DeliveriesRepo, messages: () => Promise<unknown>
   return out;
 }
 
-/** The worker's one write per turn: records, then claims in the same commit, on both engines alike. */
-async function settleStory(r: DeliveriesRepo, messages: () => Promise<unknown>) {
-  const out: unknown[] = [];
-  const a = await r.enqueue(delivery({ chatId: 1, messageId: 1, eventId: 's1' }));
-  const b = await r.enqueue(delivery({ chatId: 1, messageId: 2, eventId: 's2' }));
-  const c = await r.enqueue(delivery({ channelId: 2, eventId: 's3', maxAttempts: 1 }));
-  const claim = { now: T, leaseMs: 1000, limit: 10 };
-  out.push(await r.settle('w1', [], claim));
-  out.push(
-    await r.settle(
-      'w1',
-      [
-        { id: a, outcome: { result: 'delivered', status: 200 }, log: { durationMs: 5, answer: 'ok' } },
-        { id: c, outcome: { result: 'retry', status: 503, error: 'busy', retryAt: T + 5000 }, log: {} },
-        // Not claimed yet when the records are written, so not this worker's to record.
-        { id: b, outcome: { result: 'delivered', status: 200 }, log: {} },
-      ],
-      claim,
-    ),
-  );
-  out.push(await r.settle('w2', [{ id: b, outcome: { result: 'delivered', status: 200 }, log: {} }], null));
-  out.push(
-    await r.settle('w1', [{ id: b, outcome: { result: 'retry', status: null, error: 'timeout', retryAt: T + 3000 }, log: {} }], null),
-  );
-  out.push(await messages(), await r.attempts(a), await r.attempts(b), await r.attempts(c));
-  return out;
-}
-
 async function botStory(providers: BotProvidersRepo, events: BotEventsRepo) {
   const out: unknown[] = [];
   const p = await providers.create({ providerId: 'acme', name: 'Acme', endpoint: 'http://bot.test', auth: null });
@@ -197,25 +169,6 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     // The held row is released once (not by a change that declines it, nor for another kind) and is then claimed.
     expect(actual.slice(-7, -3)).toEqual([false, false, true, false]);
     expect(actual.at(-1)).toMatchObject([{ eventId: 'e5', payload: { event_name: 'held', rate: 'positive' }, nextAttemptAt: T + 7000 }]);
-  });
-
-  it('settle attempts and claims in one step as the SQLite repository does', async () => {
-    const db = sqliteDb();
-    const [pg] = await pgNodes(1);
-    const readMessages = 'SELECT id, delivery, error FROM messages ORDER BY id';
-    const expected = await settleStory(createDeliveriesRepo(db, createWriteBatcher(db)), async () => db.prepare(readMessages).all());
-    const actual = await settleStory(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
-    expect(actual).toEqual(expected);
-    const [first, second, stranger, retried] = actual as Settled[];
-    // a and c are heads of their keys; b waits behind a until a's record, then is claimed in the same commit.
-    expect(first!.claimed.map((d) => d.eventId)).toEqual(['s1', 's3']);
-    expect(first!.nextDueAt).toBe(T + 1000);
-    expect(second!.finished.map((f) => f?.delivery.state)).toEqual(['delivered', 'failed', undefined]);
-    expect(second!.finished[0]!.message).toEqual({ id: 1, chatId: 1, delivery: 'delivered', error: null });
-    expect(second!.claimed.map((d) => d.eventId)).toEqual(['s2']);
-    expect(stranger!.finished).toEqual([undefined]);
-    expect(retried!.finished[0]!.delivery).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: T + 3000 });
-    expect(retried!.nextDueAt).toBe(T + 3000);
   });
 
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {

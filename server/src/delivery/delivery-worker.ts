@@ -2,10 +2,11 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
-import type { AttemptLog, AttemptOutcome, AttemptToRecord, FinishedAttempt } from '../store/deliveries.ts';
+import type { AttemptLog, AttemptOutcome } from '../store/deliveries.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
+/** Sends one attempt of a delivery of its kind and says how it went. Must not throw. */
 /** Sends one attempt of a delivery. The handler puts the receiver's answer in `log` for the delivery log. */
 export type DeliveryHandler = (delivery: DeliveryRecord, log: AttemptLog) => Promise<AttemptOutcome>;
 
@@ -25,25 +26,20 @@ export interface DeliveryWorkerOptions {
 
 /**
  * The outbox worker: claims due rows with a lease, sends them concurrently, records each attempt and
- * announces the message state it settles. Attempts that finish while the worker is writing are recorded
- * together, with the claim of the rows due next, in one commit (`settle`): under load the outbox costs one
- * write per batch, not two per delivery. Idle, it sleeps until the next row is due or one is enqueued.
+ * announces the message state it settles. Idle, it sleeps until the next row is due or one is enqueued.
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const { store, events, log, handlers, leaseMs } = options;
   const concurrency = options.concurrency ?? 32;
   const maxIdleMs = options.maxIdleMs ?? 60_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
-  /** Rows claimed and not yet recorded: sending, or sent and waiting in `done`. */
-  let held = 0;
-  let done: AttemptToRecord[] = [];
-  const sending = new Set<Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
-  // A poke while a step is writing (no sleep to wake yet) must not be lost: the step would then sleep past
-  // a row that became due meanwhile or an attempt that finished.
+  // A poke while a step is claiming (no sleep to wake yet) must not be lost: the step would then sleep past
+  // a row that became due meanwhile (the next one of a chat whose attempt just finished).
   let poked = false;
 
   const poke = () => {
@@ -51,7 +47,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     wake?.();
   };
 
-  async function send(delivery: DeliveryRecord): Promise<void> {
+  /** Sends `first`, then each next row of its chat that the record of the one before claimed. */
+  async function attempt(first: DeliveryRecord) {
+    for (let delivery: DeliveryRecord | undefined = first; delivery;) delivery = await attemptOne(delivery);
+  }
+
+  async function attemptOne(delivery: DeliveryRecord): Promise<DeliveryRecord | undefined> {
     const handler = handlers[delivery.kind];
     const attemptLog: AttemptLog = {};
     const started = performance.now();
@@ -64,27 +65,27 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         }))
       : { result: 'failed', status: null, error: `no sender for deliveries of kind ${delivery.kind}` };
     attemptLog.durationMs = Math.round(performance.now() - started);
-    done.push({ id: delivery.id, outcome, log: attemptLog });
-    poke();
-  }
-
-  function announce(delivery: AttemptToRecord, finished: FinishedAttempt | undefined) {
+    // While running, the chat's next row (if due) is claimed with this record and sent next in this same slot.
+    const claimNext = running ? { leaseMs } : undefined;
+    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome, attemptLog, claimNext);
     if (!finished) {
       log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
-      return;
+      return undefined;
     }
     const m = finished.message;
     if (m)
       events.emit('message.delivery', {
         chatId: m.chatId,
-        channelId: finished.delivery.channelId,
+        channelId: delivery.channelId,
         messageId: m.id,
         delivery: m.delivery,
         error: m.error,
       });
     if (finished.delivery.state !== 'pending') events.emit('delivery.finished', { delivery: finished.delivery });
     if (finished.delivery.state === 'failed')
-      log.warn({ delivery: delivery.id, kind: finished.delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
+      log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
+    // A row claimed is sent even if stop() began meanwhile: its lease would otherwise hold the chat's rows back.
+    return finished.next;
   }
 
   /** Waits `ms`, or less when a finished attempt or a new row wakes the loop. */
@@ -99,56 +100,39 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   }
 
   async function run() {
-    // After stop() the loop goes on until every claimed row is sent and recorded: a claimed row left
-    // unrecorded would hold its chat's later rows back until its lease ends.
-    while (running || held > 0) {
+    while (running) {
       try {
         await step();
       } catch (err) {
         // The database may be gone for a moment (a PostgreSQL restart, a network blip): the rows wait in it,
         // so look again shortly instead of leaving them until the next start of this node.
-        if (!running) {
-          // Stopping: the rows not recorded are sent again once their lease ends (at least once).
-          log.error({ err }, 'delivery worker could not record its last attempts before stopping');
-          return;
-        }
         log.error({ err }, 'delivery worker could not reach the database; trying again in 1 s');
-        await sleep(1000);
+        if (running) await sleep(1000);
       }
     }
   }
 
-  /** Records what finished, claims what is due, starts it, and sleeps until there is more to do. */
+  /** Claims what is due, starts it, and sleeps until the next row is due or something wakes the loop. */
   async function step() {
     poked = false;
-    const batch = done;
-    done = [];
-    const free = running ? concurrency - (held - batch.length) : 0;
-    let settled;
-    try {
-      settled = await store.deliveries.settle(workerId, batch, free > 0 ? { now: Date.now(), leaseMs, limit: free } : null);
-    } catch (err) {
-      done = [...batch, ...done]; // recorded in none: try them again with the next step
-      throw err;
-    }
-    held -= batch.length;
-    batch.forEach((attempt, i) => announce(attempt, settled.finished[i]));
-    held += settled.claimed.length;
-    for (const delivery of settled.claimed) {
-      // A row claimed is sent even if stop() began meanwhile: its lease would otherwise hold the chat's rows back.
-      const p = send(delivery)
+    const free = concurrency - inFlight.size;
+    const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
+    for (const delivery of due) {
+      const p = attempt(delivery)
         .catch((err: unknown) => log.error({ err, delivery: delivery.id }, 'delivery attempt crashed'))
-        .finally(() => sending.delete(p));
-      sending.add(p);
+        .finally(() => {
+          inFlight.delete(p);
+          poke();
+        });
+      inFlight.add(p);
     }
-    if (done.length > 0) return;
-    const next = settled.nextDueAt;
-    const saturated = held >= concurrency;
-    // Rows due but not claimed wait for a busy channel's slot (freed by an attempt here, which pokes, or on
-    // another node): look again shortly rather than spin.
-    const floor = settled.claimed.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
-    const delay = !running || next === null || saturated ? maxIdleMs : Math.max(floor, Math.min(maxIdleMs, next - Date.now()));
-    if (running || held > 0) await sleep(delay);
+    if (due.length > 0 && inFlight.size < concurrency) return;
+    const next = await store.deliveries.nextDueAt();
+    const saturated = inFlight.size >= concurrency;
+    // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
+    const floor = due.length === 0 && next !== null && next <= Date.now() ? 250 : 0;
+    const delay = next === null || saturated ? maxIdleMs : Math.max(floor, Math.min(maxIdleMs, next - Date.now()));
+    if (running) await sleep(delay);
   }
 
   return {
@@ -159,13 +143,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       events.on('delivery.enqueued', poke);
       loop = run().catch((err: unknown) => log.error({ err }, 'delivery worker stopped'));
     },
-    /** Stops claiming and waits for the attempts in flight to be sent and recorded. */
+    /** Stops claiming and waits for the attempts in flight to finish their current step. */
     async stop() {
       running = false;
       events.off('delivery.enqueued', poke);
       poke();
       await loop;
-      await Promise.all(sending);
+      await Promise.all(inFlight);
     },
   };
 }

@@ -98,22 +98,6 @@ export interface FinishedAttempt {
   next?: DeliveryRecord;
 }
 
-/** One attempt the worker has made, to be recorded. */
-export interface AttemptToRecord {
-  id: number;
-  outcome: AttemptOutcome;
-  log: AttemptLog;
-}
-
-export interface Settled {
-  /** One per attempt given, in their order: undefined when the worker no longer held the row. */
-  finished: (FinishedAttempt | undefined)[];
-  /** The rows claimed after the records, in the same commit. */
-  claimed: DeliveryRecord[];
-  /** When the next pending row becomes due, as `nextDueAt` would answer after the commit. */
-  nextDueAt: number | null;
-}
-
 /** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
 export const PER_CHANNEL_IN_FLIGHT = 8;
 
@@ -137,12 +121,6 @@ export interface DeliveriesRepo {
     log?: AttemptLog,
     claimNext?: { leaseMs: number },
   ): Promise<FinishedAttempt | undefined>;
-  /**
-   * The worker's one write per turn: records the attempts that finished (as `recordAttempt` would, each only
-   * if this worker still holds its row), then, with `claim`, claims up to `claim.limit` due rows (as
-   * `claimDue`, so a chat's row whose predecessor was just recorded is among them) — all in one commit.
-   */
-  settle(workerId: string, attempts: AttemptToRecord[], claim: { now: number; leaseMs: number; limit: number } | null): Promise<Settled>;
   /**
    * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
    * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a

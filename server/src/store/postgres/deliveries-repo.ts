@@ -4,7 +4,6 @@ import {
   PER_CHANNEL_IN_FLIGHT,
   toDelivery,
   type AttemptOutcome,
-  type AttemptToRecord,
   type DeliveriesRepo,
   type DeliveryRow,
   type FinishedAttempt,
@@ -145,77 +144,6 @@ async function recordAttempt(
   return { delivery: toDelivery(row), message, ...(next ? { next: toDelivery(next) } : {}) };
 }
 
-/**
- * Many attempts' records in one statement, as `recordAttemptSql` without the claim of a next row: each row
- * only if this worker still holds it, each attempt logged, each row finished or due again, each carried
- * message's state.
- */
-const recordAttemptsSql = `
-  WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $3::text[], $4::bigint[], $5::text[], $7::bigint[], $8::text[], $9::bigint[])
-      AS i(id, result, status, error, duration_ms, answer, retry_at)
-  ),
-  cur AS (
-    SELECT d.*, input.result, input.status AS in_status, input.error AS in_error, input.duration_ms AS in_duration,
-      input.answer AS in_answer, input.retry_at AS in_retry_at
-    FROM deliveries d JOIN input ON d.id = input.id
-    WHERE d.claimed_by = $2 AND d.state = 'pending' ORDER BY d.id FOR UPDATE OF d
-  ),
-  calc AS (
-    SELECT cur.*, CASE WHEN cur.result = 'delivered' THEN 'delivered'
-                       WHEN cur.result = 'failed' OR cur.attempts + 1 >= cur.max_attempts THEN 'failed'
-                       ELSE 'pending' END AS new_state
-    FROM cur
-  ),
-  logged AS (
-    INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer)
-    SELECT id, in_status, in_error, $6::bigint, in_duration, in_answer FROM calc ORDER BY id
-  ),
-  finished AS (
-    UPDATE deliveries d SET state = calc.new_state, attempts = d.attempts + 1, last_error = calc.in_error, last_status = calc.in_status,
-      next_attempt_at = CASE WHEN calc.result = 'retry' AND calc.new_state = 'pending' THEN calc.in_retry_at ELSE d.next_attempt_at END,
-      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $6::bigint END
-    FROM calc WHERE d.id = calc.id
-    RETURNING d.*
-  ),
-  message AS (
-    UPDATE messages SET delivery = calc.new_state, error = CASE WHEN calc.new_state = 'failed' THEN calc.in_error ELSE NULL END
-    FROM calc WHERE messages.id = calc.message_id AND calc.chat_id IS NOT NULL AND calc.new_state != 'pending'
-  )
-  SELECT * FROM finished`;
-
-async function recordAttempts(
-  sql: PgSql,
-  workerId: string,
-  attempts: AttemptToRecord[],
-  now: number,
-): Promise<(FinishedAttempt | undefined)[]> {
-  if (attempts.length === 0) return [];
-  const errorOf = (o: AttemptOutcome) => (o.result === 'delivered' ? null : o.error);
-  const rows = await sql.all<DeliveryRow>(recordAttemptsSql, [
-    attempts.map((a) => a.id),
-    workerId,
-    attempts.map((a) => a.outcome.result),
-    attempts.map((a) => a.outcome.status),
-    attempts.map((a) => errorOf(a.outcome)),
-    now,
-    attempts.map((a) => a.log.durationMs ?? null),
-    attempts.map((a) => (a.log.answer === undefined ? null : a.log.answer.slice(0, ANSWER_LOGGED))),
-    attempts.map((a) => (a.outcome.result === 'retry' ? a.outcome.retryAt : null)),
-  ]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return attempts.map((a) => {
-    const row = byId.get(a.id);
-    if (!row) return undefined; // the lease ran out and another worker owns the row now
-    const state = row.state;
-    const message: FinishedAttempt['message'] =
-      row.message_id !== null && row.chat_id !== null && state !== 'pending'
-        ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? errorOf(a.outcome) : null }
-        : null;
-    return { delivery: toDelivery(row), message };
-  });
-}
-
 const copyOf = (row: DeliveryRow, replayOf?: number) => ({
   kind: row.kind,
   channelId: row.channel_id,
@@ -269,14 +197,6 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
     },
     async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
       return recordAttempt(db, id, workerId, outcome, log, claimNext);
-    },
-    async settle(workerId, attempts, claim) {
-      return db.tx(async (sql) => {
-        const finished = await recordAttempts(sql, workerId, attempts, Date.now());
-        const claimed = claim && claim.limit > 0 ? await claimDue(sql, workerId, claim.now, claim.leaseMs, claim.limit) : [];
-        const nextDueAt = (await sql.value<number | null>(nextDueSql)) ?? null;
-        return { finished, claimed, nextDueAt };
-      });
     },
     async replay(ids) {
       return db.tx((sql) => replay(sql, ids));

@@ -9,7 +9,6 @@ import {
   type AttemptLog,
   type AttemptOutcome,
   type AttemptRecord,
-  type AttemptToRecord,
   type DeliveryRow,
   type DeliveryToInsert,
   type FinishedAttempt,
@@ -200,14 +199,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     },
   );
 
-  const settle = db.transaction(
-    (workerId: string, attempts: AttemptToRecord[], claim: { now: number; leaseMs: number; limit: number } | null) => {
-      const finished = attempts.map((a) => recordAttempt(a.id, workerId, a.outcome, a.log));
-      const claimed = claim && claim.limit > 0 ? claimDue(workerId, claim.now, claim.leaseMs, claim.limit) : [];
-      return { finished, claimed, nextDueAt: q.nextDue.get() ?? null };
-    },
-  );
-
   return {
     async enqueue(d: DeliveryToInsert): Promise<number> {
       return writes.run(() => insertDelivery(db, d, Date.now()));
@@ -220,13 +211,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     },
     async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
       return writes.run(() => recordAttempt(id, workerId, outcome, log, claimNext));
-    },
-    async settle(workerId, attempts, claim) {
-      // Nothing to record and nothing due: a read answers, without a place in the next group commit.
-      if (attempts.length === 0 && (!claim || q.due.all(claim.now, claim.now, 1).length === 0)) {
-        return { finished: [], claimed: [], nextDueAt: q.nextDue.get() ?? null };
-      }
-      return writes.run(() => settle(workerId, attempts, claim));
     },
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));
