@@ -174,7 +174,7 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {
     const db = sqliteDb();
     const [pg] = await pgNodes(1);
-    const expected = await botStory(createBotProvidersRepo(db), createBotEventsRepo(db));
+    const expected = await botStory(createBotProvidersRepo(db), createBotEventsRepo(db, createWriteBatcher(db)));
     const actual = await botStory(createPgBotProvidersRepo(pg!), createPgBotEventsRepo(pg!));
     expect(actual).toEqual(expected);
   });
