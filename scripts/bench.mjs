@@ -7,6 +7,7 @@ pnpm(['exec', 'tsx', 'server/bench/chat-api-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/cluster-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/bot-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/webhook-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/delivery-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/long-data-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/reports-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/search-bench.ts']);

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DELIVERY_CONCURRENCY } from '../src/delivery/delivery-worker.ts';
+import { PER_CHANNEL_IN_FLIGHT } from '../src/store/deliveries.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -132,16 +134,16 @@ describe('delivery of agent replies to a Chat API integrator', () => {
       const a = await createAgent(slowServer.api);
       const hanging = await createChatApiChannel(slowServer.api, { webhook_url: integrator.url, agent_ids: [a.id] });
       const healthy = await createChatApiChannel(slowServer.api, { webhook_url: other.url, agent_ids: [a.id] });
-      // 40 chats waiting on the hanging integrator: more than the worker's 32 slots.
-      for (let i = 0; i < 40; i++) {
+      // More chats waiting on the hanging integrator than the worker has slots.
+      for (let i = 0; i < DELIVERY_CONCURRENCY + 8; i++) {
         const c = await postCustomerMessage(slowServer.api, hanging.endpoint, `slow-${i}`, 'hi');
         await slowServer.api.post(`/api/v1/chats/${c.body.chat_id}/messages`, { type: 'text', text: 'x' }, a.token);
       }
-      await integrator.waitFor(8);
+      await integrator.waitFor(PER_CHANNEL_IN_FLIGHT);
       const fast = await postCustomerMessage(slowServer.api, healthy.endpoint, 'fast', 'hi');
       await slowServer.api.post(`/api/v1/chats/${fast.body.chat_id}/messages`, { type: 'text', text: 'to fast' }, a.token);
       await other.waitFor(1, 4000);
-      expect(integrator.received.length).toBeLessThanOrEqual(8);
+      expect(integrator.received.length).toBeLessThanOrEqual(PER_CHANNEL_IN_FLIGHT);
     } finally {
       await other.close();
       await integrator.close();

@@ -174,7 +174,7 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {
     const db = sqliteDb();
     const [pg] = await pgNodes(1);
-    const expected = await botStory(createBotProvidersRepo(db), createBotEventsRepo(db));
+    const expected = await botStory(createBotProvidersRepo(db), createBotEventsRepo(db, createWriteBatcher(db)));
     const actual = await botStory(createPgBotProvidersRepo(pg!), createPgBotEventsRepo(pg!));
     expect(actual).toEqual(expected);
   });
@@ -265,14 +265,18 @@ describe.skipIf(!server)('PostgreSQL outbox shared by two nodes', () => {
 
   it('hold the per-channel in-flight cap across nodes claiming at once', async () => {
     const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
-    for (let i = 0; i < 40; i++) await a!.enqueue(delivery({ orderingKey: `k${i}` }));
+    // Eight claims of a quarter of the cap each ask for twice the cap; each looks at four times its limit in
+    // rows, and there are enough rows that none of them finds every row locked by the others.
+    const limit = PER_CHANNEL_IN_FLIGHT / 4;
+    // The other channel's row first: a claim looks at the oldest due rows only (four times its limit).
     await a!.enqueue(delivery({ channelId: 2, orderingKey: 'other' }));
+    for (let i = 0; i < 8 * limit * 4 + 8; i++) await a!.enqueue(delivery({ orderingKey: `k${i}` }));
     // Small claims lock disjoint rows, so each of them alone would stay under the cap.
-    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a! : b!).claimDue(`w${i}`, T, 60_000, 2)));
+    const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a! : b!).claimDue(`w${i}`, T, 60_000, limit)));
     const claimed = claims.flat();
     expect(new Set(claimed.map((d) => d.id)).size).toBe(claimed.length);
     expect(claimed.filter((d) => d.channelId === 1)).toHaveLength(PER_CHANNEL_IN_FLIGHT);
-    expect((await a!.claimDue('late', T + 1, 60_000, 30)).map((d) => d.channelId)).toEqual(
+    expect((await a!.claimDue('late', T + 1, 60_000, PER_CHANNEL_IN_FLIGHT)).map((d) => d.channelId)).toEqual(
       claimed.some((d) => d.channelId === 2) ? [] : [2],
     );
   });

@@ -2,13 +2,16 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
-import type { AttemptLog, AttemptOutcome } from '../store/deliveries.ts';
+import { PER_CHANNEL_IN_FLIGHT, type AttemptLog, type AttemptOutcome } from '../store/deliveries.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
 /** Sends one attempt of a delivery of its kind and says how it went. Must not throw. */
 /** Sends one attempt of a delivery. The handler puts the receiver's answer in `log` for the delivery log. */
 export type DeliveryHandler = (delivery: DeliveryRecord, log: AttemptLog) => Promise<AttemptOutcome>;
+
+/** Attempts in flight at once by default: twice the per-channel cap, so a hanging receiver leaves half the slots. */
+export const DELIVERY_CONCURRENCY = 2 * PER_CHANNEL_IN_FLIGHT;
 
 export interface DeliveryWorkerOptions {
   store: Store;
@@ -30,7 +33,7 @@ export interface DeliveryWorkerOptions {
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const { store, events, log, handlers, leaseMs } = options;
-  const concurrency = options.concurrency ?? 32;
+  const concurrency = options.concurrency ?? DELIVERY_CONCURRENCY;
   const maxIdleMs = options.maxIdleMs ?? 60_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
   const inFlight = new Set<Promise<void>>();

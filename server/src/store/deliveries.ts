@@ -98,8 +98,10 @@ export interface FinishedAttempt {
   next?: DeliveryRecord;
 }
 
-/** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker. */
-export const PER_CHANNEL_IN_FLIGHT = 8;
+/** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker (half
+ * of them). Chats of one Chat API channel go side by side up to it: at 8, 50 chats of one fast integrator were
+ * sent 8 at a time and the outbox fell seconds behind the agents. */
+export const PER_CHANNEL_IN_FLIGHT = 32;
 
 export interface DeliveriesRepo {
   /** Enqueues a delivery that no other row depends on (typing changes, events). */

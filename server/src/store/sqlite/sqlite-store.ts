@@ -34,7 +34,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     agents: createAgentsRepo(db),
     channels: createChannelsRepo(db),
     botProviders: createBotProvidersRepo(db),
-    botEvents: createBotEventsRepo(db),
+    botEvents: createBotEventsRepo(db, writes),
     chats: createChatsRepo(db, writes),
     messages: createMessagesRepo(db),
     notes: createNotesRepo(db, writes),

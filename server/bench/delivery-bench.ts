@@ -1,0 +1,132 @@
+// Chat API deliveries: agent messages posted through the agent API to chats of a Chat API channel, each
+// delivered signed to a fast integrator on 127.0.0.1. Compared with a bare Node http client posting the same
+// signed bodies to the same kind of receiver in the same run, with the same ordering (one request at a time
+// per chat, the chats side by side). Runs on each store of BENCH_STORES.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signatureHeaders } from '../src/lib/webhook-signature.ts';
+import { BENCH_ADMIN_TOKEN, cpuMs, json, startService, stopProcess } from './bench-process.ts';
+import { benchStores } from './bench-stores.ts';
+
+const COUNT = Number(process.env.BENCH_DELIVERIES ?? 1000);
+const CHATS = 50;
+
+/** The integrator: answers every request `{"result":"ok"}` and resolves once it has seen `expected`. */
+function integrator(expected: number): Promise<{ url: string; all: Promise<void>; close: () => void }> {
+  let seen = 0;
+  let done!: () => void;
+  const all = new Promise<void>((r) => (done = r));
+  const server = http.createServer({ keepAlive: true }, (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+      if (++seen === expected) done();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, all, close: () => server.close() }),
+    ),
+  );
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function bareClient(): Promise<number> {
+  const receiver = await integrator(COUNT);
+  const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+  const lane = async (chat: number) => {
+    for (let i = chat; i < COUNT; i += CHATS) {
+      const id = `evt_bench_${i}`;
+      const body = JSON.stringify({
+        sender: { name: 'Bench' },
+        recipient: { id: String(chat) },
+        message: { type: 'text', id: String(i), text: `m${i}` },
+      });
+      await post(`${receiver.url}/ch_bench`, body, signatureHeaders(secret, id, body));
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CHATS }, (_, c) => lane(c)));
+  await receiver.all;
+  const ms = performance.now() - started;
+  receiver.close();
+  return ms;
+}
+
+async function throughService(database: string, enginePids: () => number[]): Promise<{ ms: number; postedMs: number; cpuMs: number }> {
+  const receiver = await integrator(COUNT);
+  const svc = await startService(database);
+  try {
+    const agentRow = await json(
+      'POST',
+      `${svc.base}/api/v1/agents`,
+      { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
+      BENCH_ADMIN_TOKEN,
+    );
+    const channel = await json(
+      'POST',
+      `${svc.base}/api/v1/channels`,
+      { kind: 'chat_api', name: 'B', webhook_url: receiver.url, chunked: false, agent_ids: [agentRow.id] },
+      BENCH_ADMIN_TOKEN,
+    );
+    const chatIds: number[] = [];
+    for (let i = 0; i < CHATS; i++) {
+      chatIds.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+    }
+    const pids = () => [svc.child.pid!, ...enginePids()];
+    const cpuBefore = cpuMs(pids());
+    const started = performance.now();
+    for (let i = 0; i < COUNT; i += CHATS) {
+      await Promise.all(
+        chatIds.map((id, j) =>
+          json('POST', `${svc.base}/api/v1/chats/${id}/messages`, { type: 'text', text: `m${i + j}` }, agentRow.token),
+        ),
+      );
+    }
+    const postedMs = performance.now() - started;
+    await receiver.all;
+    return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore };
+  } finally {
+    await stopProcess(svc);
+    receiver.close();
+  }
+}
+
+export async function deliveryBench() {
+  const stores = await benchStores();
+  try {
+    const rate = (ms: number) => ((COUNT / ms) * 1000).toFixed(0);
+    console.log(`\nDeliveries to a fast integrator (${COUNT} agent messages over ${CHATS} Chat API chats, integrator on loopback):`);
+    for (const store of stores.names) {
+      const bare = await bareClient();
+      const { ms: svc, postedMs, cpuMs: cpu } = await throughService(stores.database(store, 'deliveries'), () => stores.enginePids(store));
+      console.log(`  ${store}:`);
+      console.log(`    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
+      console.log(
+        `    svc (agent API, stored, outbox, signed, full sync): ${svc.toFixed(0)} ms = ${rate(svc)} deliveries/s, ` +
+          `cpu ${(cpu / COUNT).toFixed(2)} ms/message (node + engine); the agent API had answered all after ${postedMs.toFixed(0)} ms`,
+      );
+      console.log(
+        `    ${(bare / svc).toFixed(2)}x the bare client's rate (target >= 0.5x) ${bare / svc >= 0.5 ? 'OK' : 'BELOW TARGET'}; ` +
+          `overhead per message ${((svc - bare) / COUNT).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    stores.stop();
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) await deliveryBench();
