@@ -1,6 +1,7 @@
 import { initialSchema } from './schema-initial.ts';
 import { privacyMigration } from './schema-privacy.ts';
 import { reportFactsMigration } from './schema-reports.ts';
+import { reportRollupsMigration } from './schema-report-rollups.ts';
 import type { Migration } from './schema-dialect.ts';
 
 /**
@@ -217,4 +218,5 @@ export const migrations: Migration[] = [
     name: 'search over messages and clients',
     sql: (d) => d.searchIndexes,
   },
+  reportRollupsMigration,
 ];

@@ -10,6 +10,9 @@ export const sqliteSchema: SchemaDialect = {
   caseInsensitiveText: (constraints) => `TEXT ${constraints} COLLATE NOCASE`,
   caseInsensitiveTextSetup: '',
   afterInsertTrigger: (name, table, statements) => `CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
+  afterRowTrigger: (name, event, table, statements) =>
+    `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
+  keyOrderedTable: 'WITHOUT ROWID',
   searchIndexes: sqliteSearchIndexes,
 };
 
