@@ -43,6 +43,8 @@ export interface DomainEventMap {
   'channel.status': [{ channelId: number; status: 0 | 1 }];
   /** A customer was erased on request: a widget visitor's live connections end, and the old token no longer finds them. */
   'client.erased': [{ channelId: number; clientId: number; chatIds: number[] }];
+  /** Closed chats were erased by their channel's retention: agents' consoles drop them. */
+  'chats.expired': [{ channelId: number; chatIds: number[] }];
   /** The channel was deleted: its live connections end. */
   'channel.deleted': [{ channelId: number }];
   /** An agent token was revoked (logout): its live connections end. */
