@@ -10,6 +10,9 @@ import { eraseChatsSql } from '../src/store/privacy.ts';
 import { rollupsServe, type ReportFilter, type ReportsRepo } from '../src/store/reports.ts';
 import { openDb, type Db } from '../src/store/sqlite/db.ts';
 import { createReportsRepo } from '../src/store/sqlite/reports-repo.ts';
+import { migrate } from '../src/store/sqlite/migrate.ts';
+import { migratePg } from '../src/store/postgres/migrate.ts';
+import { reportRollupsMigration } from '../src/store/schema-report-rollups.ts';
 import { freshTestDb, testDialect } from './support/test-db.ts';
 
 // The rollups the triggers keep must answer every report exactly as the query over the chats does. Random
@@ -32,6 +35,16 @@ let dir: string;
 let sql: Sql;
 let reports: ReportsRepo;
 let close: () => Promise<void>;
+/** Makes the database as it was before the rollups' migration (its tables and triggers gone), then migrates it. */
+let remigrate: () => Promise<void>;
+const ROLLUP_TABLES = ['report_hours', 'report_agent_hours', 'report_agent_days', 'report_durations', 'report_agent_durations'];
+const ROLLUP_TRIGGERS = [
+  'chats_report_insert',
+  'chats_report_update',
+  'chats_report_delete',
+  'chat_agents_report_insert',
+  'chat_agents_report_delete',
+];
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-rollups-'));
@@ -44,6 +57,12 @@ beforeAll(async () => {
       id: async (text, ...params) => Number(db.prepare(text).run(...params).lastInsertRowid),
     };
     reports = createReportsRepo(db);
+    remigrate = async () => {
+      for (const name of ROLLUP_TRIGGERS) db.exec(`DROP TRIGGER ${name}`);
+      for (const name of ROLLUP_TABLES) db.exec(`DROP TABLE ${name}`);
+      db.prepare('DELETE FROM schema_migrations WHERE version = ?').run(reportRollupsMigration.version);
+      migrate(db);
+    };
     close = async () => {
       db.close();
     };
@@ -59,6 +78,12 @@ beforeAll(async () => {
       id: async (text, ...params) => (await db.value<number>(`${numbered(text)} RETURNING id`, params))!,
     };
     reports = createPgReportsRepo(db);
+    remigrate = async () => {
+      for (const name of ROLLUP_TRIGGERS) await db.run(`DROP FUNCTION ${name}_fn() CASCADE`);
+      for (const name of ROLLUP_TABLES) await db.run(`DROP TABLE ${name}`);
+      await db.run('DELETE FROM schema_migrations WHERE version = $1', [reportRollupsMigration.version]);
+      await migratePg(db.pool);
+    };
     close = () => db.close();
   }
 });
@@ -224,6 +249,19 @@ describe('report rollups', () => {
     expect(whole.fast.by_agent).toHaveLength(3);
     expect(whole.fast.first_response_seconds.p90).toBeGreaterThan(600);
     expect(served).toBe(4 * periods.length * 3);
+  });
+
+  it('count the chats that were there before the rollups were made', async () => {
+    const { channels } = await writeHistory(11, 800);
+    await remigrate();
+    for (const tz of ['Europe/Paris', 'America/New_York'])
+      for (const [from, to] of periods)
+        for (const extra of [{}, { channelId: channels[1] }] as Partial<ReportFilter>[]) {
+          const { fast, exact } = await bothWays(from, to, filterFor(from, to, tz, extra));
+          expect(fast, `${tz} ${from}..${to} ${JSON.stringify(extra)}`).toEqual(exact);
+        }
+    const [durations] = await sql.all<{ count: number }>('SELECT COUNT(*) AS count FROM report_durations');
+    expect(Number(durations!.count)).toBeGreaterThan(100);
   });
 
   it('a rollup row that drifts from the chats shows in the comparison', async () => {
