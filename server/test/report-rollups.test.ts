@@ -40,7 +40,10 @@ let remigrate: () => Promise<void>;
 const ROLLUP_TABLES = ['report_hours', 'report_agent_hours', 'report_agent_days', 'report_durations', 'report_agent_durations'];
 const ROLLUP_TRIGGERS = [
   'chats_report_insert',
-  'chats_report_update',
+  'chats_report_hours_update',
+  'chats_report_first_response_update',
+  'chats_report_resolution_update',
+  'chats_report_agents_update',
   'chats_report_delete',
   'chat_agents_report_insert',
   'chat_agents_report_delete',

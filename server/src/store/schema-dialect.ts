@@ -12,8 +12,10 @@ export interface SchemaDialect {
    * row inserted into `table`. */
   afterInsertTrigger(name: string, table: string, statements: string): string;
   /** A trigger that runs `statements` after each row `event` touches in `table`: `INSERT` (`NEW.<column>`), `DELETE`
-   * (`OLD.<column>`) or `UPDATE OF <columns>` (both). */
-  afterRowTrigger(name: string, event: string, table: string, statements: string): string;
+   * (`OLD.<column>`) or `UPDATE OF <columns>` (both), only for the rows where `when` (SQL over them) holds if given. */
+  afterRowTrigger(name: string, event: string, table: string, statements: string, when?: string): string;
+  /** True when two values differ, NULL counting as a value of its own. */
+  differ(a: string, b: string): string;
   /** Written after a table's closing parenthesis: the rows are stored in the order of the primary key, which
    * then covers every read by a prefix of it (SQLite's WITHOUT ROWID; nothing in PostgreSQL). */
   keyOrderedTable: string;

@@ -1,4 +1,4 @@
-import type { Migration } from './schema-dialect.ts';
+import type { Migration, SchemaDialect } from './schema-dialect.ts';
 
 /**
  * The bucket a duration of `seconds` (an SQL integer expression, never negative) is counted in, named by its
@@ -31,23 +31,29 @@ const DURATIONS_KEY = 'measure, span, start_day, channel_id, department_id, seco
 const AGENT_DAYS_KEY = 'span, start_day, channel_id, department_id, agent_id';
 const AGENT_DURATIONS_KEY = 'span, start_day, channel_id, department_id, agent_id, seconds';
 
-/** What one chat row (`chat`: NEW or OLD) adds (`sign` 1) to or takes (-1) from the chat-level rollups. */
-function chatShare(chat: string, sign: number): string {
+/** What one chat row (`chat`: NEW or OLD) adds (`sign` 1) to or takes (-1) from the chat-level rollups, by rollup. */
+function chatShares(chat: string, sign: number) {
   const where = `${chat}.channel_id, COALESCE(${chat}.department_id, 0)`;
-  return `
+  return {
+    hours: `
     INSERT INTO report_hours (${HOURS_KEY}, chats, missed, positive, negative)
       VALUES (${chat}.created_at / ${HOUR}, ${where}, ${sign}, CASE WHEN ${missed(chat)} THEN ${sign} ELSE 0 END,
         ${rated(chat, 'positive', sign)}, ${rated(chat, 'negative', sign)})
-      ${upsert('report_hours', HOURS_KEY, ['chats', 'missed', 'positive', 'negative'])};
+      ${upsert('report_hours', HOURS_KEY, ['chats', 'missed', 'positive', 'negative'])};`,
+    firstResponse: `
     INSERT INTO report_durations (${DURATIONS_KEY}, count)
       SELECT 'first_response', spans.span, ${startDay(chat)}, ${where}, ${firstResponse(chat)}, ${sign}
       FROM ${spans} WHERE ${chat}.first_agent_message_at >= ${chat}.first_client_message_at
-      ${upsert('report_durations', DURATIONS_KEY, ['count'])};
+      ${upsert('report_durations', DURATIONS_KEY, ['count'])};`,
+    resolution: `
     INSERT INTO report_durations (${DURATIONS_KEY}, count)
       SELECT 'resolution', spans.span, ${startDay(chat)}, ${where}, ${resolution(chat)}, ${sign}
       FROM ${spans} WHERE ${chat}.closed_at IS NOT NULL
-      ${upsert('report_durations', DURATIONS_KEY, ['count'])};`;
+      ${upsert('report_durations', DURATIONS_KEY, ['count'])};`,
+  };
 }
+
+const chatShare = (chat: string, sign: number) => Object.values(chatShares(chat, sign)).join('');
 
 /** What the agents of a chat add to or take from the per-agent rollups: `chat` names the chat row, `agent` the
  * chat_agents rows, `source` the table read (with its alias) and `join` how its rows match the other. */
@@ -69,8 +75,39 @@ function agentShare(chat: string, agent: string, source: string, join: string, s
       ${upsert('report_agent_durations', AGENT_DURATIONS_KEY, ['count'])};`;
 }
 
-/** The columns of a chat the rollups read: an update of any other column leaves them alone. */
-const REPORTED_COLUMNS = 'created_at, channel_id, department_id, state, closed_at, rate, first_client_message_at, first_agent_message_at';
+/**
+ * An update of a chat moves its share between rows of a rollup only when what that rollup reads of it changed:
+ * the frequent updates (a first message, a close) touch two or three rollups, not all of them.
+ */
+function chatUpdateTriggers(d: SchemaDialect): string {
+  const changed = (...columns: string[]) => columns.map((c) => d.differ(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
+  const keys = ['created_at', 'channel_id', 'department_id'];
+  const [before, after] = [chatShares('OLD', -1), chatShares('NEW', 1)];
+  const agents = (chat: string, sign: number) => agentShare(chat, 'ca', 'chat_agents ca', `ca.chat_id = ${chat}.id`, sign);
+  const trigger = (name: string, columns: string[], when: string, statements: string) =>
+    d.afterRowTrigger(name, `UPDATE OF ${[...keys, ...columns].join(', ')}`, 'chats', statements, `${changed(...keys)} OR ${when}`);
+  return [
+    trigger(
+      'chats_report_hours_update',
+      ['state', 'first_agent_message_at', 'rate'],
+      `${d.differ(missed('OLD'), missed('NEW'))} OR ${changed('rate')}`,
+      before.hours + after.hours,
+    ),
+    trigger(
+      'chats_report_first_response_update',
+      ['first_client_message_at', 'first_agent_message_at'],
+      changed('first_client_message_at', 'first_agent_message_at'),
+      before.firstResponse + after.firstResponse,
+    ),
+    trigger('chats_report_resolution_update', ['closed_at'], changed('closed_at'), before.resolution + after.resolution),
+    trigger(
+      'chats_report_agents_update',
+      ['rate', 'first_client_message_at'],
+      changed('rate', 'first_client_message_at'),
+      agents('OLD', -1) + agents('NEW', 1),
+    ),
+  ].join('\n');
+}
 
 /**
  * Reports over long periods read rollups instead of chats: counts per UTC hour, channel and department (and
@@ -165,15 +202,7 @@ export const reportRollupsMigration: Migration = {
 
     -- a chat has no chat_agents rows yet when it is inserted, and none left when it is deleted (their foreign key)
     ${d.afterRowTrigger('chats_report_insert', 'INSERT', 'chats', chatShare('NEW', 1))}
-    ${d.afterRowTrigger(
-      'chats_report_update',
-      `UPDATE OF ${REPORTED_COLUMNS}`,
-      'chats',
-      chatShare('OLD', -1) +
-        agentShare('OLD', 'ca', 'chat_agents ca', 'ca.chat_id = OLD.id', -1) +
-        chatShare('NEW', 1) +
-        agentShare('NEW', 'ca', 'chat_agents ca', 'ca.chat_id = NEW.id', 1),
-    )}
+    ${chatUpdateTriggers(d)}
     ${d.afterRowTrigger('chats_report_delete', 'DELETE', 'chats', chatShare('OLD', -1))}
     ${d.afterRowTrigger('chat_agents_report_insert', 'INSERT', 'chat_agents', agentShare('ch', 'NEW', 'chats ch', 'ch.id = NEW.chat_id', 1))}
     ${d.afterRowTrigger('chat_agents_report_delete', 'DELETE', 'chat_agents', agentShare('ch', 'OLD', 'chats ch', 'ch.id = OLD.chat_id', -1))}
