@@ -111,10 +111,11 @@ function chatUpdateTriggers(d: SchemaDialect): string {
 
 /**
  * Reports over long periods read rollups instead of chats: counts per UTC hour, channel and department (and
- * agent, whose counts are also kept per UTC day and 32-day block), and histograms of the response and resolution times per UTC day and per block of 32 days. Triggers on
- * `chats` and `chat_agents` keep them in the same transaction as the change (an update takes the row's old share
- * out and puts the new one in; an erased chat leaves them); existing chats are counted in. A department of none
- * is stored as 0 so it can be part of a key. Rows whose counts fall to 0 stay: reports skip them.
+ * agent, whose counts are also kept per UTC day and 32-day block), and histograms of the response and resolution
+ * times per UTC day and per 32-day block. Triggers on `chats` and `chat_agents` keep them in the same transaction
+ * as the change (an update takes the row's old share out and puts the new one in; an erased chat leaves them);
+ * existing chats are counted in. A department of none is stored as 0 so it can be part of a key. Rows whose
+ * counts fall to 0 stay: reports skip them.
  */
 export const reportRollupsMigration: Migration = {
   version: 20,
