@@ -21,7 +21,7 @@ export interface AgentServerEvents {
   'offline:new': (message: OfflineMessageView) => void;
   /** A call of the agent's channels was created or changed status. */
   'call:updated': (call: CallView) => void;
-  /** A customer of the agent's channels was erased on request: their chats are gone (docs/admin-api.md). */
+  /** A customer of the agent's channels was erased on request, or a channel's retention erased closed chats: those chats are gone (docs/admin-api.md). */
   'chats:erased': (event: { chat_ids: number[] }) => void;
   /** A chat was handed to this agent, or to a department this agent is in. */
   'chat:transferred': (event: ChatTransferredEvent) => void;

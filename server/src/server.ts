@@ -260,7 +260,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const hoursWatch = watchBusinessHours({ store, events, log });
   const autoClose = startAutoClose({ store, conversations, intervalMs: config.autoCloseSweepMs, log });
   autoClose.tick();
-  const retention = startRetentionSweep({ store, log, urls, uploadsDir: uploads.dir, everyMs: config.retentionSweepMs });
+  const retention = startRetentionSweep({ store, events, log, urls, uploadsDir: uploads.dir, everyMs: config.retentionSweepMs });
 
   let closing: Promise<void> | undefined;
   return {

@@ -34,6 +34,14 @@ async function customerChat(customer: string, text: string) {
   return { chatId: posted.body.chat_id as number, clientId: chat.client.id as string };
 }
 
+/** Today's report of the channel (UTC), as the admin reads it. */
+async function report() {
+  const today = new Date().toISOString().slice(0, 10);
+  const res = await t.api.get(`/api/v1/reports?from=${today}&to=${today}&channel_id=${channel.id}`, ADMIN_TOKEN);
+  expect(res.status).toBe(200);
+  return res.body;
+}
+
 beforeAll(async () => {
   integrator = await startFakeIntegrator();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-test-'));
@@ -103,6 +111,21 @@ describe("a customer's data on request", () => {
     expect((await t.api.get(`/api/v1/chats/${chatId}`, agent.token)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
+  });
+});
+
+describe('reports after an erasure', () => {
+  it("no longer count the erased customer's chats, answers or ratings", async () => {
+    const { chatId, clientId } = await customerChat('counted-then-erased', 'Can you help?');
+    await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'Sure.' }, agent.token);
+    await t.api.post(`/api/v1/chats/${chatId}/close`, {}, agent.token);
+    const before = await report();
+    const annBefore = before.by_agent.find((a: { agent_id: number }) => a.agent_id === agent.id).chats as number;
+    expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(clientId)}`, ADMIN_TOKEN)).status).toBe(204);
+    const after = await report();
+    expect(after.chats).toBe(before.chats - 1);
+    expect(after.by_day.at(-1).chats).toBe(before.by_day.at(-1).chats - 1);
+    expect(after.by_agent.find((a: { agent_id: number }) => a.agent_id === agent.id)?.chats ?? 0).toBe(annBefore - 1);
   });
 });
 
@@ -180,14 +203,28 @@ describe('an erased widget visitor', () => {
 });
 
 describe('retention_days', () => {
-  it('erases closed chats older than the retention and never an open one', async () => {
+  it('erases closed chats older than the retention and never an open one, tells the agents and leaves the reports', async () => {
     const closed = await customerChat('old-closed', 'Old question');
     await t.api.post(`/api/v1/chats/${closed.chatId}/close`, {}, agent.token);
     const open = await customerChat('still-open', 'Still waiting');
+    const socket: Socket<AgentServerEvents> = io(`${t.base}${AGENT_NAMESPACE}`, {
+      auth: { token: agent.token },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    await new Promise((resolve) => socket.once('connect', () => resolve(undefined)));
+    const heard: number[] = [];
+    socket.on('chats:erased', ({ chat_ids }) => heard.push(...chat_ids));
+    const before = (await report()).chats;
+
     const patched = await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: 0.00001 }, ADMIN_TOKEN);
     expect(patched.body.retention_days).toBe(0.00001);
     await expect.poll(async () => (await t.api.get(`/api/v1/chats/${closed.chatId}`, agent.token)).status, { timeout: 5000 }).toBe(404);
     expect((await t.api.get(`/api/v1/chats/${open.chatId}`, agent.token)).status).toBe(200);
+    await expect.poll(() => heard).toContain(closed.chatId);
+    expect(heard).not.toContain(open.chatId);
+    socket.disconnect();
+    expect((await report()).chats).toBe(before - new Set(heard).size);
     const log = await t.api.get('/api/v1/erasures', ADMIN_TOKEN);
     expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({ channel_id: channel.id });
     expect((await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: null }, ADMIN_TOKEN)).body.retention_days).toBeNull();

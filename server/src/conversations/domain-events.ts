@@ -45,6 +45,8 @@ export interface DomainEventMap {
   'client.erased': [{ channelId: number; clientId: number; chatIds: number[] }];
   /** An admin changed the channel's settings (a bot attached or detached, a new signing secret...). */
   'channel.updated': [{ channelId: number }];
+  /** Closed chats were erased by their channel's retention: agents' consoles drop them. */
+  'chats.expired': [{ channelId: number; chatIds: number[] }];
   /** The channel was deleted: its live connections end. */
   'channel.deleted': [{ channelId: number }];
   /** An agent token was revoked (logout): its live connections end. */

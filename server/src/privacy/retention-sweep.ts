@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { DomainEvents } from '../conversations/domain-events.ts';
 import type { PublicUrls } from '../lib/public-urls.ts';
 import type { Store } from '../store/store.ts';
 import { removeErasedFiles } from './erased-files.ts';
@@ -8,6 +9,7 @@ export const RETENTION_BATCH = 200;
 
 interface RetentionDeps {
   store: Store;
+  events: DomainEvents;
   log: Logger;
   urls: PublicUrls;
   uploadsDir: string;
@@ -23,6 +25,7 @@ export function startRetentionSweep(deps: RetentionDeps) {
     let erased = 0;
     while (!stopped) {
       const batch = await deps.store.privacy.eraseExpiredChats(Date.now(), RETENTION_BATCH);
+      for (const { channelId, chatIds } of batch.chats) deps.events.emit('chats.expired', { channelId, chatIds });
       await removeErasedFiles(batch.media, deps.uploadsDir, deps.urls);
       erased += batch.counts.chats;
       if (batch.counts.chats < RETENTION_BATCH) break;

@@ -28,6 +28,11 @@ export interface Erased {
   media: string[];
 }
 
+export interface ErasedExpired extends Erased {
+  /** The ids of the erased chats, per channel: agents' consoles drop them. */
+  chats: { channelId: number; chatIds: number[] }[];
+}
+
 export interface ErasedClient extends Erased {
   /** The erased customer's row id (`clients.id`): the live connections of that visitor are let go. */
   clientId: number;
@@ -42,7 +47,7 @@ export interface PrivacyRepo {
    * work that also writes the audit record. Undefined when the channel has no such customer. */
   eraseClient(channelId: number, clientKey: string, actor: string): Promise<ErasedClient | undefined>;
   /** Erases at most `limit` closed chats older than their channel's retention, in one short unit of work. */
-  eraseExpiredChats(now: number, limit: number): Promise<Erased>;
+  eraseExpiredChats(now: number, limit: number): Promise<ErasedExpired>;
   /** The newest erasures first. */
   listErasures(limit: number): Promise<ErasureRecord[]>;
 }

@@ -11,6 +11,14 @@ export interface SchemaDialect {
   /** A trigger that runs `statements` (SQL both dialects read, `NEW.<column>` for the inserted row) after each
    * row inserted into `table`. */
   afterInsertTrigger(name: string, table: string, statements: string): string;
+  /** A trigger that runs `statements` after each row `event` touches in `table`: `INSERT` (`NEW.<column>`), `DELETE`
+   * (`OLD.<column>`) or `UPDATE OF <columns>` (both), only for the rows where `when` (SQL over them) holds if given. */
+  afterRowTrigger(name: string, event: string, table: string, statements: string, when?: string): string;
+  /** True when two values differ, NULL counting as a value of its own. */
+  differ(a: string, b: string): string;
+  /** Written after a table's closing parenthesis: the rows are stored in the order of the primary key, which
+   * then covers every read by a prefix of it (SQLite's WITHOUT ROWID; nothing in PostgreSQL). */
+  keyOrderedTable: string;
   /** The full-text search index over `messages.text` and the clients' name, e-mail and phone (`SearchRepo`), kept
    * in step by the database on every write and built over the rows that exist. Each dialect says it whole: SQLite's
    * FTS5 tables and PostgreSQL's GIN indexes share no SQL. */

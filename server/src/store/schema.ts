@@ -1,6 +1,7 @@
 import { initialSchema } from './schema-initial.ts';
 import { privacyMigration } from './schema-privacy.ts';
 import { reportFactsMigration } from './schema-reports.ts';
+import { reportRollupsMigration } from './schema-report-rollups.ts';
 import type { Migration } from './schema-dialect.ts';
 
 /**
@@ -222,4 +223,5 @@ export const migrations: Migration[] = [
     name: 'ids of erased rows never reused',
     sql: (d) => d.retiredIds,
   },
+  reportRollupsMigration,
 ];

@@ -15,6 +15,11 @@ export const postgresSchema: SchemaDialect = {
   afterInsertTrigger: (name, table, statements) => `
     CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statements} RETURN NULL; END $$;
     CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}_fn();`,
+  afterRowTrigger: (name, event, table, statements, when) => `
+    CREATE FUNCTION ${name}_fn() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${statements} RETURN NULL; END $$;
+    CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN (${when})` : ''} EXECUTE FUNCTION ${name}_fn();`,
+  differ: (a, b) => `(${a}) IS DISTINCT FROM (${b})`,
+  keyOrderedTable: '',
   searchIndexes: postgresSearchIndexes,
   // identities never go back
   retiredIds: '',

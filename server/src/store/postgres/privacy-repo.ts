@@ -8,7 +8,7 @@ import {
   noneErased,
   toErasure,
   type ErasureCounts,
-  type Erased,
+  type ErasedExpired,
   type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
@@ -72,7 +72,7 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
     },
 
     async eraseExpiredChats(now, limit) {
-      const erased = await db.tx(async (sql): Promise<Erased> => {
+      const erased = await db.tx(async (sql): Promise<ErasedExpired> => {
         const expired = await sql.all<{ id: number; channel_id: number }>(
           `SELECT ch.id, ch.channel_id FROM channels c JOIN chats ch ON ch.channel_id = c.id AND ch.state = 'closed' AND ch.closed_at < $1 - c.retention_ms
            WHERE c.retention_ms IS NOT NULL LIMIT $2 FOR UPDATE OF ch SKIP LOCKED`,
@@ -80,14 +80,16 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
         );
         const total = noneErased();
         const media: string[] = [];
+        const chats: ErasedExpired['chats'] = [];
         for (const [channelId, ids] of byChannel(expired)) {
+          chats.push({ channelId, chatIds: ids });
           const { media: files, ...related } = await eraseChats(sql, ofList, ids);
           const counts = { ...noneErased(), chats: ids.length, ...related };
           media.push(...files);
           await sql.run(audit, [channelId, null, 'retention', 'retention', JSON.stringify(counts), now]);
           addCounts(total, counts);
         }
-        return { counts: total, media };
+        return { counts: total, media, chats };
       });
       if (erased.counts.chats > 0) await vacuum();
       return erased;

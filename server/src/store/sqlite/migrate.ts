@@ -11,6 +11,10 @@ export const sqliteSchema: SchemaDialect = {
   caseInsensitiveText: (constraints) => `TEXT ${constraints} COLLATE NOCASE`,
   caseInsensitiveTextSetup: '',
   afterInsertTrigger: (name, table, statements) => `CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
+  afterRowTrigger: (name, event, table, statements, when) =>
+    `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN ${when}` : ''} BEGIN ${statements} END;`,
+  differ: (a, b) => `(${a}) IS NOT (${b})`,
+  keyOrderedTable: 'WITHOUT ROWID',
   searchIndexes: sqliteSearchIndexes,
   retiredIds: sqliteRetiredIds,
 };

@@ -9,7 +9,7 @@ import {
   noneErased,
   toErasure,
   type ErasureCounts,
-  type Erased,
+  type ErasedExpired,
   type ErasedClient,
   type PrivacyRepo,
 } from '../privacy.ts';
@@ -82,10 +82,12 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
     },
 
     async eraseExpiredChats(now, limit) {
-      const erased = await writes.run((): Erased => {
+      const erased = await writes.run((): ErasedExpired => {
         const total = noneErased();
         const media: string[] = [];
+        const chats: ErasedExpired['chats'] = [];
         for (const [channelId, ids] of byChannel(q.expired.all(now, limit))) {
+          chats.push({ channelId, chatIds: ids });
           const p = { ids: JSON.stringify(ids) };
           const counts = { ...noneErased(), chats: ids.length, ...q.countList.get(p)! };
           media.push(...q.mediaList.all(p));
@@ -93,7 +95,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
           q.audit.run(channelId, null, 'retention', 'retention', JSON.stringify(counts), now);
           addCounts(total, counts);
         }
-        return { counts: total, media };
+        return { counts: total, media, chats };
       });
       if (erased.counts.chats > 0) checkpoint();
       return erased;
