@@ -41,7 +41,7 @@ import { registerAppearanceRoutes } from './channels/widget/appearance-routes.ts
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { widgetFramePolicy } from './channels/widget/frame-policy.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
-import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
+import { isChatApiIntake, registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
 import { startAutoClose } from './conversations/auto-close.ts';
@@ -65,6 +65,7 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { admissionControl } from './http/admission.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
@@ -193,6 +194,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
+  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake }));
   app.use(partyAddress());
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+
+export interface OverloadResult {
+  /** Requests per second actually offered (sent / duration): below the asked rate when the client lagged. */
+  offered: number;
+  sent: number;
+  accepted: number;
+  refused: number;
+  /** Neither 2xx nor 503: must stay 0. */
+  failed: number;
+  /** Latency of the 2xx answers, ms. */
+  acceptedP50: number;
+  acceptedP99: number;
+  refusedP99: number;
+  /** Resident memory of the server, MB, sampled at the start, the middle and the end of the load. */
+  rssMb: [number, number, number];
+}
+
+/** Resident set size of a process in MB, from /proc (NaN elsewhere). */
+export function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
+
+/**
+ * Open-loop Chat API load: `rate` messages per second spread over many connections, each on its own schedule
+ * whatever the answers (a connection's next send waits for its answer, so there are enough connections that a
+ * slow answer delays no schedule by much), for `seconds` or `rate * seconds` messages, whichever ends first.
+ */
+export async function overloadLoad(url: string, rate: number, seconds: number, pid: number): Promise<OverloadResult> {
+  const connections = Math.min(2000, Math.max(50, Math.ceil(rate / 5)));
+  const accepted: number[] = [];
+  const refused: number[] = [];
+  let failed = 0;
+  let n = 0;
+  const rss: number[] = [rssMb(pid)];
+  const middle = setTimeout(() => rss.push(rssMb(pid)), (seconds * 1000) / 2);
+  const started = performance.now();
+  let finish: (result: autocannon.Result) => void = () => undefined;
+  let abort: (error: unknown) => void = () => undefined;
+  const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (abort = reject)));
+  const options: autocannon.Options = {
+    url,
+    connections,
+    overallRate: rate,
+    amount: Math.round(rate * seconds),
+    duration: seconds + 5,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => ({
+          ...req,
+          body: JSON.stringify({
+            sender: { id: `c${n++ % 500}`, name: 'Bench' },
+            message: { type: 'text', text: 'Hello, I have a question about my order' },
+          }),
+        }),
+      },
+    ],
+  };
+  const instance = autocannon(options, (error, result) => (error ? abort(error) : finish(result)));
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    if (status >= 200 && status < 300) accepted.push(ms);
+    else if (status === 503) refused.push(ms);
+    else failed++;
+  });
+  const result = await done;
+  const elapsed = (performance.now() - started) / 1000;
+  clearTimeout(middle);
+  rss.push(rssMb(pid));
+  accepted.sort((a, b) => a - b);
+  refused.sort((a, b) => a - b);
+  const sent = accepted.length + refused.length + failed;
+  return {
+    offered: sent / elapsed,
+    sent,
+    accepted: accepted.length,
+    refused: refused.length,
+    failed: failed + result.errors,
+    acceptedP50: percentile(accepted, 0.5),
+    acceptedP99: percentile(accepted, 0.99),
+    refusedP99: percentile(refused, 0.99),
+    rssMb: [rss[0]!, rss[1] ?? NaN, rss[2] ?? rss[1] ?? NaN],
+  };
+}

@@ -1,0 +1,38 @@
+import type { Context, Middleware } from 'koa';
+import { overloaded } from './errors.ts';
+
+export interface AdmissionOptions {
+  /** Requests of the guarded routes this node works on at once (`SVC_MAX_IN_FLIGHT`). */
+  maxInFlight: number;
+  /** Writes waiting in the store's group commit, from every path: a store that falls behind refuses new work too. */
+  storeBacklog: () => number;
+  /** The requests it guards: writes that queue on the store. */
+  guards: (ctx: Context) => boolean;
+}
+
+/** Seconds a refused caller waits: a group commit drains a full backlog in milliseconds, so the next second is fair. */
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * Admission control (issue 16): under overload a write route answers `503 overloaded` with `Retry-After` at once
+ * instead of queueing without bound, so the requests it did take keep a short latency and memory stays flat.
+ * A request is refused before it touches the store, or it runs to the end like any other (2xx once durable):
+ * nothing a caller was told to send again has been stored.
+ *
+ * Registered right after the error middleware, before the body is read: on one event loop the requests that
+ * wait are those already taken in (reading bodies, waiting for the commit), so that is what is counted, and a
+ * refusal costs little more than parsing the request line.
+ */
+export function admissionControl(options: AdmissionOptions): Middleware {
+  let inFlight = 0;
+  return async (ctx, next) => {
+    if (!options.guards(ctx)) return next();
+    if (inFlight >= options.maxInFlight || options.storeBacklog() >= options.maxInFlight) throw overloaded(RETRY_AFTER_SECONDS);
+    inFlight++;
+    try {
+      await next();
+    } finally {
+      inFlight--;
+    }
+  };
+}
