@@ -46,7 +46,7 @@ async function intake(sync: 'full' | 'normal', dir: string) {
 /** Four times the rate one node sustains (measured first, closed-loop), offered open-loop at each limit. */
 async function overload(dir: string) {
   const sync = (process.env.BENCH_SYNC ?? 'full') as 'full' | 'normal';
-  const limits = (process.env.BENCH_OVERLOAD_LIMITS ?? '256,100000').split(',').map(Number);
+  const limits = (process.env.BENCH_OVERLOAD_LIMITS ?? '128,100000').split(',').map(Number);
   const svc = await startService(path.join(dir, 'svc-sustain.sqlite'), { SVC_DB_SYNC: sync });
   const sustained = await load(await benchEndpoint(svc.base), svc.child.pid!);
   await stopProcess(svc);
@@ -56,7 +56,7 @@ async function overload(dir: string) {
   );
   console.log(`offering ${rate} req/s open-loop for ${seconds} s (at most ${rate * seconds} messages)\n`);
   console.log(
-    'max in flight   offered/s   accepted/s   refused   accepted p50   accepted p99   refused p99   other   RSS MB start/middle/end',
+    'max in flight   offered/s   accepted/s   refused   accepted p50   accepted p99   refused p99   other   errors   RSS MB start/middle/end',
   );
   for (const limit of limits) {
     const node = await startService(path.join(dir, `svc-overload-${limit}.sqlite`), {
@@ -68,7 +68,7 @@ async function overload(dir: string) {
     const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(12);
     console.log(
       `${String(limit).padStart(13)}   ${r.offered.toFixed(0).padStart(9)}   ${((r.accepted / r.sent) * r.offered).toFixed(0).padStart(10)}   ${`${((r.refused / r.sent) * 100).toFixed(0)}%`.padStart(7)}   ` +
-        `${ms(r.acceptedP50)}   ${ms(r.acceptedP99)}   ${ms(r.refusedP99)}   ${String(r.failed).padStart(5)}   ${r.rssMb.map((m) => m.toFixed(0)).join(' / ')}`,
+        `${ms(r.acceptedP50)}   ${ms(r.acceptedP99)}   ${ms(r.refusedP99)}   ${String(r.failed).padStart(5)}   ${String(r.errors).padStart(6)}   ${r.rssMb.map((m) => m.toFixed(0)).join(' / ')}`,
     );
   }
 }

@@ -20,7 +20,7 @@ const envSchema = z.object({
   SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   SVC_RATING_WINDOW_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SVC_AUTO_CLOSE_SWEEP_S: z.coerce.number().positive().max(86_400).default(60),
-  SVC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+  SVC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),

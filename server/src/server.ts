@@ -194,7 +194,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
-  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake }));
+  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
   app.use(partyAddress());
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });

@@ -1,4 +1,5 @@
 import type { Context, Middleware } from 'koa';
+import type { Logger } from 'pino';
 import { overloaded } from './errors.ts';
 
 export interface AdmissionOptions {
@@ -8,10 +9,13 @@ export interface AdmissionOptions {
   storeBacklog: () => number;
   /** The requests it guards: writes that queue on the store. */
   guards: (ctx: Context) => boolean;
+  log: Logger;
 }
 
 /** Seconds a refused caller waits: a group commit drains a full backlog in milliseconds, so the next second is fair. */
 const RETRY_AFTER_SECONDS = 1;
+/** Refusals are expected under overload: one warning per window says how many, not one error line each. */
+const WARN_EVERY_MS = 10_000;
 
 /**
  * Admission control (issue 16): under overload a write route answers `503 overloaded` with `Retry-After` at once
@@ -25,9 +29,22 @@ const RETRY_AFTER_SECONDS = 1;
  */
 export function admissionControl(options: AdmissionOptions): Middleware {
   let inFlight = 0;
+  let refused = 0;
+  let warnedAt = -Infinity;
+  function refuse(backlog: number): never {
+    refused++;
+    const now = performance.now();
+    if (now - warnedAt >= WARN_EVERY_MS) {
+      options.log.warn({ refused, inFlight, backlog, maxInFlight: options.maxInFlight }, 'overloaded: refusing Chat API messages with 503');
+      warnedAt = now;
+      refused = 0;
+    }
+    throw overloaded(RETRY_AFTER_SECONDS);
+  }
   return async (ctx, next) => {
     if (!options.guards(ctx)) return next();
-    if (inFlight >= options.maxInFlight || options.storeBacklog() >= options.maxInFlight) throw overloaded(RETRY_AFTER_SECONDS);
+    const backlog = options.storeBacklog();
+    if (inFlight >= options.maxInFlight || backlog >= options.maxInFlight) refuse(backlog);
     inFlight++;
     try {
       await next();
