@@ -1,6 +1,8 @@
 // `pnpm bench`: Chat API intake against a bare Koa + better-sqlite3 handler measured in the same run, at
 // both `synchronous` settings (`BENCH_SYNCS=normal` for one), then agent-message deliveries per second to a
 // fast integrator (`BENCH_DELIVERIES=0` skips them).
+// `BENCH_COMPARE_MAIN=<file>`: the intake also runs that server build (e.g. an older commit's bundle) right after
+// ours, a before/after in the same run.
 // `BENCH_OVERLOAD=1`: instead, overload (issue 16): the sustainable rate of one node, then four times that rate
 // offered open-loop, with admission control at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
 import fs from 'node:fs';
@@ -37,10 +39,15 @@ async function intake(sync: 'full' | 'normal', dir: string) {
   const bareResult = await load(`${bare.base}/messages`, bare.child.pid!);
   await stopProcess(bare);
 
-  const svc = await startService(path.join(dir, `svc-${sync}.sqlite`), { SVC_DB_SYNC: sync });
-  const svcResult = await load(await benchEndpoint(svc.base), svc.child.pid!);
-  await stopProcess(svc);
-  return { bare: bareResult, svc: svcResult };
+  const measure = async (name: string, main?: string) => {
+    const svc = await startService(path.join(dir, `svc-${sync}-${name}.sqlite`), { SVC_DB_SYNC: sync }, main);
+    const result = await load(await benchEndpoint(svc.base), svc.child.pid!);
+    await stopProcess(svc);
+    return result;
+  };
+  const svcResult = await measure('ours');
+  const compare = process.env.BENCH_COMPARE_MAIN ? await measure('compare', process.env.BENCH_COMPARE_MAIN) : undefined;
+  return { bare: bareResult, svc: svcResult, compare };
 }
 
 /** Four times the rate one node sustains (measured first, closed-loop), offered open-loop at each limit. */
@@ -122,13 +129,19 @@ async function main() {
     const verdicts: string[] = [];
     const syncs = (process.env.BENCH_SYNCS ?? 'full,normal').split(',') as ('full' | 'normal')[];
     for (const sync of syncs) {
-      const { bare, svc } = await intake(sync, dir);
+      const { bare, svc, compare } = await intake(sync, dir);
       const row = (name: string, r: typeof bare) =>
         console.log(
           `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
         );
       row('bare koa+sqlite', bare);
       row('svc chat api', svc);
+      if (compare) {
+        row('svc (compare)', compare);
+        verdicts.push(
+          `${sync}: compared build ${(compare.rps / bare.rps).toFixed(2)}x the bare handler, CPU per request ${(compare.cpuMsPerRequest / bare.cpuMsPerRequest).toFixed(2)}x`,
+        );
+      }
       const ratio = svc.rps / bare.rps;
       verdicts.push(
         `${sync}: throughput ${ratio.toFixed(2)}x the bare handler (target >= ${targets[sync]}x) ${ratio >= targets[sync] ? 'OK' : 'BELOW TARGET'}; ` +

@@ -26,6 +26,25 @@ export function createWriteBatcher(db: Db) {
   /** When the current batch first found the lock taken. */
   let waitingSince: number | undefined;
   const begin = db.prepare('BEGIN IMMEDIATE');
+  // One savepoint per write, with statements prepared once (db.transaction would build a wrapper per write).
+  const savepoint = db.prepare('SAVEPOINT batched_write');
+  const release = db.prepare('RELEASE batched_write');
+  const undo = db.prepare('ROLLBACK TO batched_write');
+  function runAlone(write: () => unknown): { ok: true; value: unknown } | { ok: false; error: unknown } {
+    savepoint.run();
+    try {
+      const value = write();
+      release.run();
+      return { ok: true, value };
+    } catch (error) {
+      // Some errors (a full disk) end the whole transaction in SQLite; then there is no savepoint to undo.
+      if (db.inTransaction) {
+        undo.run();
+        release.run();
+      }
+      return { ok: false, error };
+    }
+  }
   // SQLite applies a pragma when it compiles it: a prepared `PRAGMA busy_timeout` would not change it again.
   const lockWait = (ms: number) => db.pragma(`busy_timeout = ${ms}`);
 
@@ -61,13 +80,7 @@ export function createWriteBatcher(db: Db) {
     queue = [];
     const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
     try {
-      for (const item of batch) {
-        try {
-          outcomes.push({ ok: true, value: db.transaction(item.write)() });
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-        }
-      }
+      for (const item of batch) outcomes.push(runAlone(item.write));
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
