@@ -192,9 +192,11 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(requestLog(log));
   // Outside the error middleware, so error answers carry the headers too.
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
+  // Early: under overload most requests are refused, and a refusal must cost far less than the work it declines;
+  // after the security headers, which every answer carries.
+  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
-  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
   app.use(partyAddress());
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });

@@ -40,6 +40,8 @@ describe('chat api intake under overload', () => {
   it('refuses what exceeds SVC_MAX_IN_FLIGHT with 503 and Retry-After, and stores every message it answered 2xx', async () => {
     const first = await postCustomerMessage(t.api, channel.endpoint, 'crowd', 'before the rush');
     expect(first.status).toBe(200);
+    const securityHeaders = (res: ApiResponse) =>
+      ['x-content-type-options', 'content-security-policy', 'x-frame-options', 'cache-control'].map((h) => res.headers.get(h));
     const lock = await holdWriteLock();
     const answers: (ApiResponse | undefined)[] = Array(12).fill(undefined);
     const sent = answers.map((_, i) =>
@@ -54,6 +56,7 @@ describe('chat api intake under overload', () => {
         expect(refused.status).toBe(503);
         expect(refused.body.error.code).toBe('overloaded');
         expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(securityHeaders(refused)).toEqual(securityHeaders(first));
       }
     } finally {
       await lock.release();

@@ -11,9 +11,7 @@ export function errorMiddleware(log: Logger): Middleware {
       if (ctx.status === 404 && ctx.body === undefined) throw new AppError('not_found', 'No such endpoint');
     } catch (err) {
       const appError = toAppError(err);
-      // An overload refusal is expected and counted by admission control (admission.ts), not a failure.
-      if (appError.status >= 500 && appError.code !== 'overloaded')
-        log.error({ err, method: ctx.method, path: redactPath(ctx.path) }, 'request failed');
+      if (appError.status >= 500) log.error({ err, method: ctx.method, path: redactPath(ctx.path) }, 'request failed');
       ctx.status = appError.status;
       ctx.set(appError.headers);
       ctx.body = { error: { code: appError.code, message: appError.message } };

@@ -23,8 +23,3 @@ export const invalidClient = (message = 'Missing or invalid token') =>
   new AppError('invalid_client', message, { 'WWW-Authenticate': 'Bearer' });
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError('rate_limited', 'Too many requests; try again later', { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
-/** Refused before anything was stored: the caller may send the same request again after `Retry-After` seconds. */
-export const overloaded = (retryAfterSeconds: number) =>
-  new AppError('overloaded', 'The service is busy; nothing was stored, try again later', {
-    'Retry-After': String(Math.max(1, retryAfterSeconds)),
-  });
