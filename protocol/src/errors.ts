@@ -12,6 +12,8 @@ export const errorStatus = {
   payload_too_large: 413,
   rate_limited: 429,
   internal: 500,
+  /** The node works on as many requests as it takes; nothing of this one was stored (issue 16). */
+  overloaded: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -35,8 +35,8 @@ const profileFlags = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-
 const serverMain = process.env.BENCH_SERVER_MAIN ?? 'server/dist/main.js';
 
 /** The built server on a free port with its own database, rate limits off, talking to loopback receivers. */
-export const startService = (dbFile: string, env: Record<string, string> = {}) =>
-  startProcess([...profileFlags, serverMain], {
+export const startService = (dbFile: string, env: Record<string, string> = {}, main = serverMain) =>
+  startProcess([...profileFlags, main], {
     PORT: '0',
     SVC_DB: dbFile,
     SVC_RATE_LIMITS: 'off',

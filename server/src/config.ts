@@ -20,6 +20,7 @@ const envSchema = z.object({
   SVC_WEBHOOK_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(10_000),
   SVC_RATING_WINDOW_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SVC_AUTO_CLOSE_SWEEP_S: z.coerce.number().positive().max(86_400).default(60),
+  SVC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
@@ -63,6 +64,9 @@ export interface Config {
   /** How often idle chats of channels with auto_close_minutes are looked for and closed. */
   autoCloseSweepMs: number;
   rateLimits: boolean;
+  /** Admission control: Chat API requests one node works on at once; more are answered 503 with Retry-After
+   * (issue 16). */
+  maxInFlight: number;
   /** Look up where visitors' addresses are (spec 2.3 session.geoip) in the bundled offline data. */
   geoip: boolean;
   allowPrivateUrls: boolean;
@@ -110,6 +114,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ratingWindowMs: e.SVC_RATING_WINDOW_MS,
     autoCloseSweepMs: Math.round(e.SVC_AUTO_CLOSE_SWEEP_S * 1000),
     rateLimits: e.SVC_RATE_LIMITS === 'on',
+    maxInFlight: e.SVC_MAX_IN_FLIGHT,
     geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',

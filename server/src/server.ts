@@ -42,7 +42,7 @@ import { registerAppearanceRoutes } from './channels/widget/appearance-routes.ts
 import { registerTriggerRoutes } from './channels/widget/trigger-routes.ts';
 import { widgetFramePolicy } from './channels/widget/frame-policy.ts';
 import { registerWidgetRoutes } from './channels/widget/widget-routes.ts';
-import { registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
+import { isChatApiIntake, registerChatApiRoutes } from './channels/chat-api/chat-api-routes.ts';
 import { chatApiSender } from './channels/chat-api/chat-api-sender.ts';
 import type { Config } from './config.ts';
 import { startAutoClose } from './conversations/auto-close.ts';
@@ -66,6 +66,7 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { admissionControl } from './http/admission.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
@@ -193,6 +194,9 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(requestLog(log));
   // Outside the error middleware, so error answers carry the headers too.
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
+  // Early: under overload most requests are refused, and a refusal must cost far less than the work it declines;
+  // after the security headers, which every answer carries.
+  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());

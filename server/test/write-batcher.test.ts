@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../src/store/sqlite/db.ts';
 import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
@@ -28,5 +29,31 @@ describe('group commit', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual(['a', 'c']);
+  });
+
+  it('waits for a write lock another connection holds without stopping the event loop, counting the writes that wait', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-batch-'));
+    const file = path.join(dir, 'db.sqlite');
+    db = openDb({ path: file, sync: 'full' });
+    const writes = createWriteBatcher(db);
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    const put = db.prepare("INSERT INTO settings (key, value) VALUES (?, 'v')");
+    const written = [writes.run(() => put.run('a').changes), writes.run(() => put.run('b').changes)];
+    let ticks = 0;
+    const ticking = setInterval(() => ticks++, 10);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      // SQLite's own busy wait would have held the loop for 5 s: no tick at all.
+      expect(ticks).toBeGreaterThanOrEqual(3);
+      expect(writes.backlog()).toBe(2);
+    } finally {
+      clearInterval(ticking);
+      other.exec('COMMIT');
+      other.close();
+    }
+    expect(await Promise.all(written)).toEqual([1, 1]);
+    expect(writes.backlog()).toBe(0);
+    expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual(['a', 'b']);
   });
 });

@@ -12,7 +12,6 @@ export function hashToken(token: string): string {
 
 /** Compares two strings in time that does not depend on where they differ. */
 export function safeEqual(a: string, b: string): boolean {
-  const ha = crypto.createHash('sha256').update(a).digest();
-  const hb = crypto.createHash('sha256').update(b).digest();
-  return crypto.timingSafeEqual(ha, hb);
+  // Equal-length digests whatever the lengths of a and b; the one-shot hash makes no Hash object per call.
+  return crypto.timingSafeEqual(crypto.hash('sha256', a, 'buffer'), crypto.hash('sha256', b, 'buffer'));
 }

@@ -83,6 +83,9 @@ export interface ApiRoute {
   /** Status code to answer; `null`: no body; a list: the media types `Accept` chooses between. Errors (`4XX`,
    * `5XX`) are the same for every route. */
   responses: Record<number, z.ZodType | RawBody | (z.ZodType | RawBody)[] | null>;
+  /** Error answers a caller should plan for on this route, beyond the `4XX`/`5XX` every route has: why it comes,
+   * and whether it carries `Retry-After`. */
+  refusals?: Record<number, { why: string; retryAfter: boolean }>;
 }
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options';
@@ -131,6 +134,12 @@ export const apiRoutes: readonly ApiRoute[] = [
     auth: 'endpoint',
     body: chatApiInboundSchema,
     responses: { 200: chatApiIntakeAnswerSchema },
+    refusals: {
+      503: {
+        why: '`overloaded`: the node already works on `SVC_MAX_IN_FLIGHT` requests, or its store is behind. Nothing was stored; send the same request again after `Retry-After` seconds (with the same `Idempotency-Key`, if any)',
+        retryAfter: true,
+      },
+    },
   }),
   chatApi({
     method: 'get',

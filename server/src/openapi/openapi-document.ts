@@ -45,7 +45,7 @@ const security: Record<RouteAuth, Record<string, string[]>[] | undefined> = {
 };
 
 const errorResponse = (what: string) => ({
-  description: `${what}: \`{"error":{"code","message"}}\`, the code one of invalid_request, invalid_client, unauthorized_client, forbidden, not_found, method_not_allowed, conflict, payload_too_large, rate_limited, internal`,
+  description: `${what}: \`{"error":{"code","message"}}\`, the code one of invalid_request, invalid_client, unauthorized_client, forbidden, not_found, method_not_allowed, conflict, payload_too_large, rate_limited, internal, overloaded`,
   content: { 'application/json': { schema: jsonSchemaOf(errorBodySchema, 'output') } },
 });
 
@@ -73,6 +73,15 @@ function operation(route: ApiRoute): Operation {
     responses[status] = bodies.length
       ? { description: 'Success', content: Object.assign({}, ...bodies.map((body) => content(body, 'output'))) }
       : { description: 'No body' };
+  }
+  for (const [status, { why, retryAfter }] of Object.entries(route.refusals ?? {})) {
+    responses[status] = {
+      description: why,
+      content: errorResponse(why).content,
+      ...(retryAfter
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait before sending again', schema: { type: 'integer', minimum: 1 } } } }
+        : {}),
+    };
   }
   responses['4XX'] = errorResponse('A refused request');
   responses['5XX'] = errorResponse('A failure of the service');

@@ -47,5 +47,8 @@ export interface Store {
   outboxStats: OutboxStatsRepo;
   privacy: PrivacyRepo;
   search: SearchRepo;
+  /** Writes waiting for the database right now (SQLite: for the next group commit; PostgreSQL: for a pooled
+   * connection): what admission control refuses new work on when the store falls behind. */
+  writeBacklog(): number;
   close(): Promise<void>;
 }

@@ -50,6 +50,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     search: createPgSearchRepo(db),
+    writeBacklog: () => db.pool.waitingCount,
     close: () => db.close(),
   };
 }

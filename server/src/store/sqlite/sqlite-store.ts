@@ -52,6 +52,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     outboxStats: createOutboxStatsRepo(db),
     privacy: createPrivacyRepo(db, writes),
     search: createSearchRepo(db),
+    writeBacklog: writes.backlog,
     async close(): Promise<void> {
       if (db.open) db.close();
     },
