@@ -102,10 +102,9 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
   });
 
   router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {
-    const id = chatIdFromParam(ctx.params.id);
-    await conversations.chatForAgent(currentAgent(ctx), id);
+    const chat = await conversations.chatForAgent(currentAgent(ctx), chatIdFromParam(ctx.params.id));
     const request = parseOr400(agentMessageSchema, ctx.request.body);
-    const message = await conversations.sendAgentMessage(currentAgent(ctx), id, request);
+    const message = await conversations.sendAgentMessage(currentAgent(ctx), chat, request);
     ctx.status = 201;
     ctx.body = { message: messageView(message) };
   });

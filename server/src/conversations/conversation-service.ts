@@ -127,8 +127,9 @@ export function createConversationService(deps: {
       });
     },
 
-    async sendAgentMessage(agent: AgentRecord, chatId: number, request: AgentMessageRequest): Promise<MessageRecord> {
-      const chat = await chatForAgent(agent, chatId);
+    /** `chat` as `chatForAgent` answered it for this agent, a moment before. */
+    async sendAgentMessage(agent: AgentRecord, chat: ChatRecord, request: AgentMessageRequest): Promise<MessageRecord> {
+      const chatId = chat.id;
       if (chat.state === 'closed') throw invalidRequest('The chat is closed');
       const channel = await channelOf(chat);
       const { type, text, ...media } = request as { type: MessageType; text?: string } & MediaFields;

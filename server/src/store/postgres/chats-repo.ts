@@ -247,22 +247,25 @@ async function notifyJoined(sql: PgSql, chatId: number, joined: NewDelivery | nu
 async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   const now = Date.now();
   // Writes to one chat queue on its row, so its messages and deliveries get ids in commit order: the
-  // outbox sends a chat's rows in id order.
-  await sql.run('SELECT 1 FROM chats WHERE id = $1 FOR UPDATE', [input.chatId]);
+  // outbox sends a chat's rows in id order. The agent who answers an unassigned chat takes it (as the Reply
+  // action would) in the statement that locks the row.
+  const taken = await sql.value<boolean>(
+    `WITH locked AS (SELECT id, assigned_agent_id, state FROM chats WHERE id = $1 FOR UPDATE),
+     taken AS (
+       UPDATE chats SET assigned_agent_id = $2, state = 'open' FROM locked
+       WHERE chats.id = locked.id AND $2::bigint IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot')
+       RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM taken) FROM locked`,
+    [input.chatId, input.agentId],
+  );
+  if (taken) await notifyJoined(sql, input.chatId, input.joined ?? null);
   const author = input.author ?? 'agent';
   const messageId = await insertMessage(
     sql,
     { chatId: input.chatId, author, agentId: input.agentId, message: input.message, externalId: null, delivery: 'pending' },
     now,
   );
-  // The agent who answers an unassigned chat takes it, as the Reply action would.
-  if (input.agentId !== null) {
-    const taken = await sql.run(
-      "UPDATE chats SET assigned_agent_id = $1, state = 'open' WHERE id = $2 AND assigned_agent_id IS NULL AND state IN ('open', 'bot')",
-      [input.agentId, input.chatId],
-    );
-    if (taken === 1) await notifyJoined(sql, input.chatId, input.joined ?? null);
-  }
   const delivery = input.delivery(messageId);
   if (delivery === null) await sql.run("UPDATE messages SET delivery = 'delivered' WHERE id = $1", [messageId]);
   else if ('notSent' in delivery)

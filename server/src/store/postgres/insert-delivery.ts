@@ -17,10 +17,12 @@ export async function insertPgDelivery(
   d: DeliveryToInsert,
   now: number,
 ): Promise<number> {
-  await sql.run('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ORDERING_LOCK, orderingKeyOf(d)]);
+  // One round trip: the row's id is drawn after the lock's CTE has produced its row, so after the lock is held.
   const id = await sql.value<number>(
-    `INSERT INTO deliveries (${DELIVERY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    deliveryValues(d, now),
+    `WITH ordering AS (SELECT pg_advisory_xact_lock($13, hashtext($14)))
+     INSERT INTO deliveries (${DELIVERY_COLUMNS})
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM ordering RETURNING id`,
+    [...deliveryValues(d, now), ORDERING_LOCK, orderingKeyOf(d)],
   );
   return id!;
 }
