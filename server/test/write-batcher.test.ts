@@ -31,6 +31,27 @@ describe('group commit', () => {
     expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual(['a', 'c']);
   });
 
+  it('fails every write of a batch whose transaction an error ended (a full disk), and stores none of them', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-batch-'));
+    db = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'full' });
+    const writes = createWriteBatcher(db);
+    const put = db.prepare("INSERT INTO settings (key, value) VALUES (?, 'v')");
+    const open = db;
+    const results = await Promise.allSettled([
+      writes.run(() => put.run('a').changes),
+      writes.run(() => {
+        // what SQLITE_FULL does to the transaction
+        open.exec('ROLLBACK');
+        throw new Error('database or disk is full');
+      }),
+      writes.run(() => put.run('c').changes),
+    ]);
+    // none is reported stored, and none is: a caller told "failed" may send it again
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual([]);
+    expect(await writes.run(() => put.run('d').changes)).toBe(1);
+  });
+
   it('waits for a write lock another connection holds without stopping the event loop, counting the writes that wait', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-batch-'));
     const file = path.join(dir, 'db.sqlite');

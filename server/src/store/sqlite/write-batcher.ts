@@ -37,11 +37,11 @@ export function createWriteBatcher(db: Db) {
       release.run();
       return { ok: true, value };
     } catch (error) {
-      // Some errors (a full disk) end the whole transaction in SQLite; then there is no savepoint to undo.
-      if (db.inTransaction) {
-        undo.run();
-        release.run();
-      }
+      // Some errors (a full disk) end the whole transaction in SQLite, the writes before this one with it: the
+      // batch stops, and every write of it fails (a next savepoint would start and commit a transaction alone).
+      if (!db.inTransaction) throw error;
+      undo.run();
+      release.run();
       return { ok: false, error };
     }
   }
