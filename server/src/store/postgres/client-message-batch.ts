@@ -1,5 +1,4 @@
-import type { MediaFields } from '@svc/protocol';
-import { profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
+import { mediaJson, profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
 import type { PgDb } from './pg-db.ts';
@@ -39,8 +38,6 @@ const appendBatchSql = `
   ${chatColumns('m WHERE m.chat_id = ch.id')}, ch.ord AS batch_ord
   FROM live ch JOIN channels c ON c.id = ch.channel_id`;
 
-const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
-
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
  * statements, and a lone message still goes at once. */
 const IN_FLIGHT = 2;
@@ -51,7 +48,12 @@ type Stored = { chat: ChatRecord; message: MessageRecord };
 interface Pending {
   input: NewClientMessage;
   resolve: (stored: Stored | undefined) => void;
+  reject: (error: unknown) => void;
 }
+
+/** An error PostgreSQL answered (a SQLSTATE): the statement was rolled back. Any other (the connection lost on
+ * the way) leaves unknown whether it committed. */
+const answeredByServer = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
 
 export function createClientMessageBatcher(db: PgDb) {
   let queue: Pending[] = [];
@@ -79,7 +81,9 @@ export function createClientMessageBatcher(db: PgDb) {
         const chat = toChat(row);
         byOrd.set(row.batch_ord, { chat, message: chat.lastMessage! });
       }
-    } catch {
+    } catch (error) {
+      // Whether it committed is unknown: running the messages again could store them twice.
+      if (!answeredByServer(error)) return batch.forEach((item) => item.reject(error));
       // Nothing was written; each message takes the full unit of work, which retries and reports its own errors.
     }
     batch.forEach((item, i) => item.resolve(byOrd.get(i + 1)));
@@ -111,8 +115,8 @@ export function createClientMessageBatcher(db: PgDb) {
     /** Stores the message if it goes into its client's live chat as is; `undefined` when the full unit of work
      * must take it. Resolves once committed. */
     append(input: NewClientMessage): Promise<Stored | undefined> {
-      return new Promise((resolve) => {
-        queue.push({ input, resolve });
+      return new Promise((resolve, reject) => {
+        queue.push({ input, resolve, reject });
         flush();
       });
     },
