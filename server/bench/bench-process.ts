@@ -116,7 +116,7 @@ export async function intakeLoad(
   /** The processes whose CPU time is measured (the servers, and the database engine when it runs apart). */
   pids: () => number[] = () => [],
 ): Promise<LoadResult> {
-  let n = 0;
+  const counter = { n: 0 };
   const cpuBefore = cpuMs(pids());
   const results = await Promise.all(
     urls.map((url) =>
@@ -126,17 +126,7 @@ export async function intakeLoad(
         duration: seconds,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              body: JSON.stringify({
-                sender: { id: `c${n++ % 500}`, name: 'Bench' },
-                message: { type: 'text', text: 'Hello, I have a question about my order' },
-              }),
-            }),
-          },
-        ],
+        requests: customerMessages(counter),
       }),
     ),
   );
@@ -149,4 +139,19 @@ export async function intakeLoad(
     p99: Math.max(...results.map((r) => r.latency.p99)),
     errors: results.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
   };
+}
+
+/** The Chat API message every intake bench sends, from 500 customers in turn (`counter` shared by a run's clients). */
+export function customerMessages(counter: { n: number }): autocannon.Request[] {
+  return [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        body: JSON.stringify({
+          sender: { id: `c${counter.n++ % 500}`, name: 'Bench' },
+          message: { type: 'text', text: 'Hello, I have a question about my order' },
+        }),
+      }),
+    },
+  ];
 }

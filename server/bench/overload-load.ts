@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import autocannon from 'autocannon';
+import { customerMessages } from './bench-process.ts';
 
 export interface OverloadResult {
   /** Requests per second actually offered (sent / duration): below the asked rate when the client lagged. */
@@ -44,7 +45,6 @@ export async function overloadLoad(url: string, rate: number, seconds: number, p
   const accepted: number[] = [];
   const refused: number[] = [];
   let failed = 0;
-  let n = 0;
   const rss: number[] = [rssMb(pid)];
   const middle = setTimeout(() => rss.push(rssMb(pid)), (seconds * 1000) / 2);
   const started = performance.now();
@@ -59,17 +59,7 @@ export async function overloadLoad(url: string, rate: number, seconds: number, p
     duration: seconds + 5,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    requests: [
-      {
-        setupRequest: (req) => ({
-          ...req,
-          body: JSON.stringify({
-            sender: { id: `c${n++ % 500}`, name: 'Bench' },
-            message: { type: 'text', text: 'Hello, I have a question about my order' },
-          }),
-        }),
-      },
-    ],
+    requests: customerMessages({ n: 0 }),
   };
   const instance = autocannon(options, (error, result) => (error ? abort(error) : finish(result)));
   const warm = started + 1000;

@@ -63,8 +63,11 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
   events.on('call.updated', ({ call }) => nsp.to(channelRoom(call.channelId)).emit('call:updated', callView(call)));
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
-  events.on('client.erased', ({ channelId, chatIds }) => nsp.to(channelRoom(channelId)).emit('chats:erased', { chat_ids: chatIds }));
-  events.on('chats.expired', ({ channelId, chatIds }) => nsp.to(channelRoom(channelId)).emit('chats:erased', { chat_ids: chatIds }));
+  // An erasure on request and a retention sweep look the same to a console.
+  const erased = ({ channelId, chatIds }: { channelId: number; chatIds: number[] }) =>
+    nsp.to(channelRoom(channelId)).emit('chats:erased', { chat_ids: chatIds });
+  events.on('client.erased', erased);
+  events.on('chats.expired', erased);
   events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
   events.on('note.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
   events.on('chat.transferred', ({ chat, from, to, note }) => {

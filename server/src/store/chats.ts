@@ -112,6 +112,10 @@ export interface InboxPage {
 /** Pass as `key` and `chatId` of the first page: before every chat. */
 export const INBOX_START = Number.MAX_SAFE_INTEGER;
 
+/** The channels whose chats an agent may see: those the agent is a member of and not deleted. */
+export const visibleChannelsSql = (agentId: string) =>
+  `SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ${agentId} AND c.deleted_at IS NULL`;
+
 /**
  * The ids and sort keys of one page of an agent's inbox (`sort_key DESC, id DESC`), in either dialect's
  * parameters. A chat's sort key is its newest message as of `asOf`: for the chats untouched since then it is
@@ -119,9 +123,7 @@ export const INBOX_START = Number.MAX_SAFE_INTEGER;
  * looked up in `messages_by_chat`; chats opened after `asOf` are left out (they reach agents as live events).
  */
 export const inboxPageSql = (p: Record<'agentId' | 'state' | 'asOf' | 'key' | 'chatId' | 'limit', string>) => `
-  WITH mine AS (
-    SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ${p.agentId} AND c.deleted_at IS NULL
-  ),
+  WITH mine AS (${visibleChannelsSql(p.agentId)}),
   untouched AS (
     SELECT ch.id, COALESCE(ch.last_message_id, 0) AS sort_key FROM chats ch
     WHERE ch.state = ${p.state} AND COALESCE(ch.last_message_id, 0) <= ${p.asOf}
@@ -140,9 +142,7 @@ export const inboxPageSql = (p: Record<'agentId' | 'state' | 'asOf' | 'key' | 'c
 
 export const inboxCountSql = (agentId: string, state: string) => `
   SELECT COUNT(*) AS total FROM chats ch
-  WHERE ch.state = ${state} AND ch.channel_id IN (
-    SELECT ca.channel_id FROM channel_agents ca JOIN channels c ON c.id = ca.channel_id WHERE ca.agent_id = ${agentId} AND c.deleted_at IS NULL
-  )`;
+  WHERE ch.state = ${state} AND ch.channel_id IN (${visibleChannelsSql(agentId)})`;
 
 /** The page from the rows of `inboxPageSql` (asked for one more than `limit`) and the chats they name. */
 export function inboxPage(
@@ -163,6 +163,9 @@ export function inboxPage(
 }
 
 export const profileColumns = ['name', 'phone', 'email', 'photo', 'url', 'invite'] as const;
+
+/** A message's media fields as stored (`messages.media_json`): none is NULL. */
+export const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
 export function nullProfile(p: ClientProfile) {
   return Object.fromEntries(profileColumns.map((k) => [k, p[k] ?? null])) as Record<(typeof profileColumns)[number], string | null>;

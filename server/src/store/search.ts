@@ -39,10 +39,6 @@ export const PREFIX_FROM = 3;
 export const clientText = (c: { name: string | null; email: string | null; phone: string | null }) =>
   [c.name, c.email, c.phone].filter((v): v is string => v !== null && v !== '').join(' · ');
 
-/** The chats the agent may see, as the inbox lists them: channels the agent is a member of and not deleted. */
-export const visibleChannelsSql = (agentId: string) =>
-  `SELECT ca.channel_id FROM channel_agents ca JOIN channels ch ON ch.id = ca.channel_id WHERE ca.agent_id = ${agentId} AND ch.deleted_at IS NULL`;
-
 export interface SearchHitRow {
   chat_id: number;
   message_id: number | null;

@@ -1,4 +1,3 @@
-import type { MediaFields } from '@svc/protocol';
 import {
   INBOX_START,
   inboxCountSql,
@@ -7,6 +6,7 @@ import {
   ChannelChanged,
   ClientBlocked,
   IDEMPOTENCY_WINDOW_MS,
+  mediaJson,
   nullProfile,
   profileColumns,
   toChat,
@@ -42,8 +42,6 @@ const appendToLiveChatSql = `
   last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
   ${chatColumns('m')}
   FROM live ch JOIN channels c ON c.id = ch.channel_id`;
-
-const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
 const chatById = async (sql: PgSql, id: number) => toChat((await sql.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]))!);
 

@@ -6,10 +6,10 @@ import {
   SEARCH_WINDOW_GROWTH,
   toClientHit,
   toMessageHit,
-  visibleChannelsSql,
   type SearchHitRow,
   type SearchRepo,
 } from '../search.ts';
+import { visibleChannelsSql } from '../chats.ts';
 
 // The words become a tsquery in SQL: each one folded by the index's own `search_words` and quoted as a literal (so
 // no word is tsquery syntax), joined by `&`; `$2` is `:*` when the last word is also a prefix.

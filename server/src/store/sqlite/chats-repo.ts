@@ -1,4 +1,4 @@
-import type { ChatState, CrmView, MediaFields } from '@svc/protocol';
+import type { ChatState, CrmView } from '@svc/protocol';
 import type { Db } from './db.ts';
 import { nextId } from './retired-ids.ts';
 import type { WriteBatcher } from './write-batcher.ts';
@@ -14,6 +14,7 @@ import {
   type InboxPosition,
   ClientBlocked,
   IDEMPOTENCY_WINDOW_MS,
+  mediaJson,
   nullProfile,
   profileColumns,
   toChat,
@@ -95,8 +96,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     rememberKey: db.prepare('INSERT OR REPLACE INTO idempotency_keys (channel_id, key, response_json, created_at) VALUES (?, ?, ?, ?)'),
     forgetKeys: db.prepare('DELETE FROM idempotency_keys WHERE created_at <= ?'),
   };
-
-  const mediaJson = (media: MediaFields) => (Object.keys(media).length === 0 ? null : JSON.stringify(media));
 
   const upsertClient = (channelId: number, c: NewClientMessage['client'], now: number) => {
     const existing = q.client.get(channelId, c.key);

@@ -6,10 +6,10 @@ import {
   SEARCH_WINDOW_GROWTH,
   toClientHit,
   toMessageHit,
-  visibleChannelsSql,
   type SearchHitRow,
   type SearchRepo,
 } from '../search.ts';
+import { visibleChannelsSql } from '../chats.ts';
 
 /** An FTS5 query that only ever holds words: each one a quoted string (so `NEAR`, `AND`, `-` are plain words), the
  * last one also a prefix. Every word must be there. */
