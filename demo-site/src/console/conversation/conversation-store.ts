@@ -57,6 +57,11 @@ const CATCH_UP_PAGES = 5;
 export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?: number }) {
   const state = createStore<ConversationState>(idle);
   const patch = (change: Partial<ConversationState>) => state.update((s) => ({ ...s, ...change }));
+  /** A page of older messages put before those loaded from `older` on. */
+  const withOlderPage = (page: MessageListView, older: number) => ({
+    messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)],
+    older: page.next,
+  });
   const isOpen = (chatId: number) => state.get().chatId === chatId;
   let clock = 0;
   let chatLiveAt = 0;
@@ -143,19 +148,15 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
       if (chatId !== null) void load(chatId);
     },
     /** The page before the oldest loaded message, as the agent scrolls up. */
-    async loadOlder(limit = MESSAGES_PER_PAGE) {
+    async loadOlder() {
       const { chatId, older, loadingOlder, status } = state.get();
       if (chatId === null || older === null || loadingOlder || status !== 'ready') return;
       const seq = loadSeq;
       patch({ loadingOlder: true });
       try {
-        const page = await deps.api.listMessages(chatId, limit, older);
+        const page = await deps.api.listMessages(chatId, MESSAGES_PER_PAGE, older);
         if (seq !== loadSeq || !isOpen(chatId)) return;
-        patch({
-          messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)],
-          older: page.next,
-          loadingOlder: false,
-        });
+        patch({ ...withOlderPage(page, older), loadingOlder: false });
       } catch (err) {
         if (seq === loadSeq && isOpen(chatId)) patch({ loadingOlder: false, error: errorText(err) });
       }
@@ -178,7 +179,7 @@ export function createConversationStore(deps: { api: ApiClient; typingTimeoutMs?
           if (older === null || messageId >= older) return false;
           const page = await deps.api.listMessages(chatId, PAGE_TO_REACH, older);
           if (seq !== loadSeq || !isOpen(chatId) || state.get().older !== older) continue;
-          patch({ messages: [...page.messages, ...state.get().messages.filter((m) => m.id >= older)], older: page.next });
+          patch(withOlderPage(page, older));
         }
       } catch (err) {
         if (seq === loadSeq && isOpen(chatId)) patch({ error: errorText(err) });

@@ -114,7 +114,8 @@ export function MessageList({ chat, messages, hasOlder, loadingOlder, onScrolled
     });
     for (const row of ol.children) observer.observe(row);
     return () => observer.disconnect();
-  });
+    // Observed again only when other rows are rendered: a new observer reports (and so measures) every row once.
+  }, [shown.start, shown.end, messages]);
 
   // Rows come and go as the agent scrolls, so the log itself is not live: a message arriving after the chat
   // was shown is announced on its own.

@@ -16,6 +16,9 @@ import type { PageVisibility } from '../unread/page-visibility.ts';
 import { startReadMarker } from '../unread/read-marker.ts';
 import { connectAgentSocket } from './agent-socket.ts';
 
+/** Erasures that arrive within this of each other (a sweep's batches) are shown by one refresh. */
+const ERASED_REFRESH_DELAY_MS = 150;
+
 /** `connecting` until the first connection; `reconnecting` whenever it is lost afterwards. */
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
 
@@ -146,11 +149,14 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, ale
       onClick: () => openChat(event.chat.id),
     });
   });
+  // A retention sweep erases in batches, each its own event: one refresh after the burst.
+  let erasedRefresh: ReturnType<typeof setTimeout> | undefined;
   socket.on('chats:erased', ({ chat_ids }) => {
     const current = conversation.currentId();
     if (current !== null && chat_ids.includes(current)) conversation.leave();
     // The lists and their totals as the server now has them.
-    void refresh();
+    clearTimeout(erasedRefresh);
+    erasedRefresh = setTimeout(() => void refresh(), ERASED_REFRESH_DELAY_MS);
   });
   socket.on('message:delivery', (update) => conversation.applyDelivery(update));
   socket.on('offline:new', (message) => {
@@ -203,6 +209,7 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, ale
     refresh,
     dispose() {
       stopReadMarker();
+      clearTimeout(erasedRefresh);
       socket.removeAllListeners();
       socket.disconnect();
       conversation.dispose();
