@@ -9,6 +9,10 @@
 //   figures; on a quiet machine both agree within a few ms per task.
 // Both count until the page has loaded and has been idle for a while. Single visits spread widely: the median of
 // the paired differences (each visit with the widget minus the visit without it just before) is the figure.
+// The verdict is on the CPU time: on a small shared machine the page's main thread waits for a core during most of
+// its tasks (on the 2-core VMs we develop on, the page without the widget spends 3x its CPU time in wall time,
+// and a plain busy loop 1.5x), which inflates every wall-time figure by the same factor, the widget's share too.
+// The bench prints that factor, measured on the page without the widget, beside the figures.
 // Needs a built widget and server: `pnpm build` first (pnpm bench does it).
 import fs from 'node:fs';
 import http from 'node:http';
@@ -124,10 +128,7 @@ try {
   const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
   console.log(`widget main-thread time before any interaction (Chromium, 4x CPU, medians of ${RUNS} first visits each):`);
   console.log('                              without      with     added   paired   (visits with the widget)');
-  for (const [measure, target] of [
-    [simulatedTimes, 'task time (wall) x4'],
-    [throttledTimes, 'TaskDuration'],
-  ] as const) {
+  for (const measure of [simulatedTimes, throttledTimes]) {
     const without: Times[] = [];
     const withWidget: Times[] = [];
     // One warm-up of each (the service's and Chromium's first-time costs), then the visits, interleaved.
@@ -142,9 +143,13 @@ try {
       const a = median(without.map((t) => t[name]!));
       const b = median(withWidget.map((t) => t[name]!));
       const paired = median(withWidget.map((t, i) => t[name]! - without[i]![name]!));
-      const verdict = name === target ? ` of ${TARGET_MS} ms  ${paired <= TARGET_MS ? 'OK' : 'OVER'}` : '';
+      const verdict = name === 'task time (CPU) x4' ? ` of ${TARGET_MS} ms  ${paired <= TARGET_MS ? 'OK' : 'OVER'}` : '';
       const runs = withWidget.map((t) => t[name]!.toFixed(0)).join(' ');
       console.log(`  ${name.padEnd(24)} ${ms(a)} ${ms(b)} ${ms(b - a)} ${ms(paired)}${verdict}   (${runs})`);
+    }
+    if (measure === simulatedTimes) {
+      const waiting = median(without.map((t) => t['task time (wall) x4']! / t['task time (CPU) x4']!));
+      console.log(`  wall / CPU time of the page without the widget: ${waiting.toFixed(2)} (1.0 when its thread never waits for a core)`);
     }
   }
   site.close();
