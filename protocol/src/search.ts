@@ -11,12 +11,12 @@ export const SEARCH_LIMIT_DEFAULT = 20;
 // A word is what both stores' tokenizers keep together: letters, digits and the marks that join them. Everything
 // else (`"`, `*`, `-`, `@`, `NEAR(...)`'s brackets) separates words, so nothing of the query reaches the index's
 // own syntax.
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
+export const searchWordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 const hasLetterOrDigit = /[\p{L}\p{N}]/u;
 
 /** The words of a search, in the order typed, at most `SEARCH_WORDS_MAX`. `"café-bar" NEAR` → `café`, `bar`, `NEAR`. */
 export function searchWords(q: string): string[] {
-  const words = q.normalize('NFC').match(wordPattern) ?? [];
+  const words = q.normalize('NFC').match(searchWordPattern) ?? [];
   return words.filter((w) => hasLetterOrDigit.test(w)).slice(0, SEARCH_WORDS_MAX);
 }
 

@@ -29,6 +29,8 @@ function typicalQueries(c: SearchCorpus): Record<string, string[][]> {
     'prefix as typed': [['deliv'], ['refu'], ['invo']],
     'client surname': c.surnames.slice(0, 6).map((s) => [s]),
     'client e-mail': c.surnames.slice(6, 12).map((s) => [s, 'mail']),
+    // each matches one client in 12
+    'client first name': [['anna'], ['marek'], ['omar']],
     'diacritics, Cyrillic': [['cafe'], ['заказ']],
     'no hit': [['zzqxv'], ['qqwwee']],
   };

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { searchQuerySchema, searchWords, type SearchResultsView } from '@svc/protocol';
+import { iso } from '../conversations/views.ts';
 import { currentAgent, requireAgent } from '../http/auth.ts';
 import { parseOr400 } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
@@ -25,7 +26,7 @@ export function registerSearchRoutes(router: Router, deps: { store: Store }): vo
           match: hit.match,
           snippet: snippet.text,
           highlights: snippet.highlights,
-          created_at: new Date(hit.createdAt).toISOString(),
+          created_at: iso(hit.createdAt),
           client_name: hit.clientName,
         };
       }),

@@ -1,11 +1,10 @@
-import type { SearchHighlight } from '@svc/protocol';
+import { searchWordPattern, type SearchHighlight } from '@svc/protocol';
 import { PREFIX_FROM } from '../store/search.ts';
 
 /** Characters of context kept around the first match; a longer text is cut at word boundaries with `…`. */
 const SNIPPET_CHARS = 160;
 const LEAD_CHARS = 40;
 
-const wordPattern = /[\p{L}\p{N}\p{M}]+/gu;
 /** A word as the indexes compare it: case and Latin diacritics ignored. */
 const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -20,7 +19,7 @@ export function matchingWords(text: string, words: string[]): SearchHighlight[] 
   const last = folded.at(-1) ?? '';
   const prefix = [...last].length >= PREFIX_FROM ? last : null;
   const found: SearchHighlight[] = [];
-  for (const m of text.matchAll(wordPattern)) {
+  for (const m of text.matchAll(searchWordPattern)) {
     const word = fold(m[0]);
     if (folded.includes(word) || (prefix !== null && word.startsWith(prefix))) found.push({ start: m.index, end: m.index + m[0].length });
   }

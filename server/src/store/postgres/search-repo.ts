@@ -20,7 +20,6 @@ const messageWords = `to_tsvector('simple', search_words(COALESCE(text, '')))`;
 const clientWords = `to_tsvector('simple', search_words(COALESCE(name, '') || ' ' || COALESCE(email, '') || ' ' || COALESCE(phone, '')))`;
 
 const messageIdsSql = `SELECT id FROM messages WHERE ${messageWords} @@ $1::tsquery AND id > $2`;
-const clientIdsSql = `SELECT id FROM clients WHERE ${clientWords} @@ $1::tsquery`;
 
 const messagesSql = `
   SELECT m.chat_id, m.id AS message_id, m.text, m.created_at, cl.name AS client_name
@@ -31,12 +30,13 @@ const messagesSql = `
   ORDER BY m.id DESC LIMIT $3`;
 
 const clientsSql = `
+  WITH matched AS MATERIALIZED (SELECT id FROM clients WHERE ${clientWords} @@ $1::tsquery)
   SELECT c.id AS chat_id, c.last_message_id AS message_id, COALESCE(lm.created_at, c.created_at) AS created_at,
     cl.name AS client_name, cl.email AS client_email, cl.phone AS client_phone
   FROM clients cl
   JOIN chats c ON c.client_id = cl.id
   LEFT JOIN messages lm ON lm.id = c.last_message_id
-  WHERE cl.id = ANY($1::bigint[]) AND c.channel_id IN (${visibleChannelsSql('$2')})
+  WHERE cl.id IN (SELECT id FROM matched) AND c.channel_id IN (${visibleChannelsSql('$2')})
   ORDER BY COALESCE(c.last_message_id, 0) DESC, c.id DESC LIMIT $3`;
 
 /** A word matched by at most this many messages is searched in one pass: all its rows, newest first. */
@@ -53,6 +53,16 @@ async function matchingIds(sql: PgSql, idsSql: string, params: unknown[]): Promi
   const rows = await sql.all<{ id: number }>(idsSql, params);
   await sql.run("SELECT set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)");
   return rows.map((r) => r.id);
+}
+
+/** The clients' hits in one statement, the matching clients staying in PostgreSQL (a prefix may match most of
+ * them). A GIN index is only ever read as a bitmap; what has to be ruled out is the sequential scan that a wrong
+ * estimate picks, which recomputes every client's words. */
+async function clientHits(sql: PgSql, query: string, agentId: number, limit: number): Promise<SearchHitRow[]> {
+  await sql.run("SELECT set_config('enable_seqscan', 'off', true)");
+  const rows = await sql.all<SearchHitRow>(clientsSql, [query, agentId, limit]);
+  await sql.run("SELECT set_config('enable_seqscan', 'on', true)");
+  return rows;
 }
 
 export function createPgSearchRepo(db: PgDb): SearchRepo {
@@ -79,9 +89,8 @@ export function createPgSearchRepo(db: PgDb): SearchRepo {
       if (!query) return [];
       return db.tx(async (sql) => {
         const messageHits = await messages(sql, query, agentId, limit);
-        const clientIds = await matchingIds(sql, clientIdsSql, [query]);
-        const clientHits = await sql.all<SearchHitRow>(clientsSql, [clientIds, agentId, limit]);
-        return newestHits(messageHits.map(toMessageHit), clientHits.map(toClientHit), limit);
+        const clients = await clientHits(sql, query, agentId, limit);
+        return newestHits(messageHits.map(toMessageHit), clients.map(toClientHit), limit);
       });
     },
   };
