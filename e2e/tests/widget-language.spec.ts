@@ -85,8 +85,9 @@ test.describe('widget: language (browser in German)', () => {
       const agentChat = await widget.agentApi.chatWith('Hallo');
       const texts = (await widget.agentApi.messages(agentChat.id)).map((m) => m.text);
       expect(texts).toEqual(['Hallo']);
-      // Once the conversation has begun the greeting makes way for it.
-      await expect(chat.log.getByText('Willkommen im Teeladen!')).toHaveCount(0);
+      // The greeting stays as the first bubble, above the message that answers it.
+      await expect(chat.log.getByRole('listitem').first()).toContainText('Willkommen im Teeladen!');
+      await expect(chat.log.getByRole('listitem').nth(1)).toContainText('Hallo');
     });
   });
 

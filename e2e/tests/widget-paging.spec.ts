@@ -29,10 +29,11 @@ test.describe('widget: paging', () => {
       await expect(widgetPage.messages.getByText('answer 70', { exact: true })).toBeInViewport();
     });
 
-    await test.step('down to the first message of the chat', async () => {
+    await test.step('down to the first message of the chat, under the greeting that opened it', async () => {
       await widgetPage.messages.evaluate((el) => (el.scrollTop = 0));
-      await expect(lines).toHaveCount(120);
-      await expect(lines.first()).toContainText('The very first question');
+      await expect(lines).toHaveCount(121);
+      await expect(lines.first()).toContainText('Ask us anything: we are happy to help.');
+      await expect(lines.nth(1)).toContainText('The very first question');
     });
   });
 
@@ -54,8 +55,9 @@ test.describe('widget: paging', () => {
     await expect(widgetPage.reconnecting).toBeHidden({ timeout: 10_000 });
 
     const lines = widgetPage.messages.getByRole('listitem');
-    await expect(lines).toHaveCount(81);
-    await expect(lines.first()).toContainText('Before the drop');
+    // The greeting, then every message.
+    await expect(lines).toHaveCount(82);
+    await expect(lines.nth(1)).toContainText('Before the drop');
     await expect(widgetPage.messages.getByText('missed 1', { exact: true })).toHaveCount(1);
     await expect(widgetPage.messages.getByText('missed 30', { exact: true })).toHaveCount(1);
   });

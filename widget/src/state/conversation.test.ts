@@ -76,6 +76,23 @@ describe('conversation', () => {
       expect(after).toMatchObject({ live: false, chatId: null, endedAfter: 1 });
     });
 
+    it('after a reconnect, of a chat the visitor started in this page view, keeps what was shown complete', () => {
+      const started = run([
+        { type: 'session', session: session(null) },
+        { type: 'message', message: visitor(1, 'Hi') },
+      ]);
+      expect(started.chatId).toBe(1);
+      // Many messages came while away: the session carries the newest page, the rest is fetched to fill the gap.
+      const back = run(
+        [{ type: 'session', session: session({ id: 1, state: 'open', agent: null, messages: [agent(90, 'x')], older: true }) }],
+        started,
+      );
+      expect(back).toMatchObject({ older: false, endedAfter: null });
+      // Closed while away: it ends where it was left.
+      const closed = run([{ type: 'session', session: session(null) }], started);
+      expect(closed).toMatchObject({ live: false, endedAfter: 1 });
+    });
+
     it('of another visitor (ours was erased) shows nothing of before', () => {
       const before = run([{ type: 'session', session: session({ id: 3, state: 'open', agent: null, messages: [visitor(1, 'Hi')] }) }]);
       const after = run([{ type: 'session', session: { ...session(null), visitor_number: 8, contact: {} } }], before);

@@ -96,6 +96,8 @@ export function reduceConversation(state: Conversation, event: ConversationEvent
         ...state,
         messages: withMessage(state.messages, message),
         live: true,
+        // The visitor's first message starts the chat: from then on a reconnect's session is known to be of it.
+        chatId: state.chatId ?? message.chat_id,
         agent,
         typing: message.author === 'visitor' ? state.typing : null,
       };

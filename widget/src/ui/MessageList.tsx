@@ -74,7 +74,7 @@ function Pending({ item, retry, online, texts }: { item: OutboxItem; retry: (id:
 
 /** The conversation: the server's messages, then the visitor's messages still on their way. */
 export function MessageList({ model }: { model: WidgetModel }) {
-  const { messages, endedAfter, invitation, live } = useStore(model.conversation);
+  const { messages, endedAfter, invitation, live, older } = useStore(model.conversation);
   const team = useStore(model.title);
   const outbox = useStore(model.outbox);
   const online = useStore(model.connection) === 'online';
@@ -124,9 +124,9 @@ export function MessageList({ model }: { model: WidgetModel }) {
             </div>
           </li>
         ) : (
-          // The greeting opens an empty chat: shown here only, never stored or sent.
-          messages.length === 0 &&
-          outbox.length === 0 && (
+          // The greeting opens the chat and stays above it, as the question the visitor's first message answers:
+          // shown here only, never stored or sent.
+          !older && (
             <li class="msg theirs greeting">
               <span class="name">{team}</span>
               <div class="bubble">{t('greeting')}</div>

@@ -161,7 +161,7 @@ function AppearanceForm({ api, channel, stored, onSaved }: FormProps) {
         <TextInput
           id={id('greeting')}
           label="Greeting"
-          help="The first bubble of an empty chat. Only shown: it is not a message and nobody receives it."
+          help="The first bubble of every chat. Only shown: it is not a message and nobody receives it."
           value={draft.greeting}
           onInput={set('greeting')}
           error={fieldError('greeting')}
