@@ -217,6 +217,10 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(router.allowedMethods({ throw: true }));
 
   const httpServer = http.createServer(app.callback());
+  // Idle connections kept longer than the proxies in front keep theirs (nginx's upstream keepalive_timeout and
+  // load balancers: 60 s), so a proxy never sends a request on a connection the node has just closed.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
   const io = new SocketServer(httpServer, {
     serveClient: false,
