@@ -291,9 +291,13 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         await retention.stop();
         // socket.io disconnects its clients and closes the HTTP server, which waits for requests in flight.
         const stopped = new Promise<void>((resolve) => void io.close(() => resolve()));
+        // Closing the idle connections once is not enough: one whose request ends after this, or that Node does
+        // not count as idle yet at this moment, would keep the server open for its whole keep-alive timeout.
         httpServer.closeIdleConnections();
+        const closeIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
         await worker.stop();
         await stopped;
+        clearInterval(closeIdle);
         // After socket.io (its adapter publishes through the client) and the requests and attempts in flight.
         notices.close();
         await redis?.close();
