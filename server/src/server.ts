@@ -118,7 +118,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const uploads = createUploadStore(path.resolve(config.uploadsDir));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
-  const channelLookup = createChannelLookupCache(store);
+  const channelLookup = createChannelLookupCache(store, { clustered: redis !== undefined });
   const departments = createDepartmentService({ store, events });
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
@@ -229,7 +229,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   channelLookup.follow(events, notices);
   // Before the namespaces' own middleware and handlers, which then see clean text only.
   for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
-  attachAgentSocket(io, { store, events, conversations });
+  attachAgentSocket(io, { store, events, conversations, clustered: redis !== undefined });
   const visitors = attachWidgetGateway(io, {
     store,
     events,
