@@ -64,6 +64,7 @@ import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
+import { routesByPrefix } from './http/routes-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { admissionControl } from './http/admission.ts';
@@ -172,7 +173,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerCannedReplyRoutes(router, { store });
   registerReadRoutes(router, { store, conversations });
   registerSearchRoutes(router, { store });
-  registerChatApiRoutes(router, { store, conversations, rateLimits, channelLookup });
+  const chatApiRouter = new Router();
+  registerChatApiRoutes(chatApiRouter, { store, conversations, rateLimits, channelLookup });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
@@ -213,8 +215,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     },
   });
   app.use(jsonBody());
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  app.use(routesByPrefix('/chat-api/', chatApiRouter, router));
 
   const httpServer = http.createServer(app.callback());
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
