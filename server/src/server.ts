@@ -275,7 +275,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     generatedAdminToken: adminToken.generated,
     demo,
     sites,
-    routes: registeredRoutes(uploadRouter, router),
+    routes: registeredRoutes(uploadRouter, chatApiRouter, router),
     log,
     close() {
       closing ??= (async () => {
