@@ -64,6 +64,7 @@ import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
+import { routesByPrefix } from './http/routes-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { admissionControl } from './http/admission.ts';
@@ -118,7 +119,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const uploads = createUploadStore(path.resolve(config.uploadsDir));
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
-  const channelLookup = createChannelLookupCache(store);
+  const channelLookup = createChannelLookupCache(store, { clustered: redis !== undefined });
   const departments = createDepartmentService({ store, events });
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
@@ -172,7 +173,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerCannedReplyRoutes(router, { store });
   registerReadRoutes(router, { store, conversations });
   registerSearchRoutes(router, { store });
-  registerChatApiRoutes(router, { store, conversations, rateLimits, channelLookup });
+  const chatApiRouter = new Router();
+  registerChatApiRoutes(chatApiRouter, { store, conversations, rateLimits, channelLookup });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
@@ -213,8 +215,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     },
   });
   app.use(jsonBody());
-  app.use(router.routes());
-  app.use(router.allowedMethods({ throw: true }));
+  app.use(routesByPrefix('/chat-api/', chatApiRouter, router));
 
   const httpServer = http.createServer(app.callback());
   // Idle connections kept longer than the proxies in front keep theirs (nginx's upstream keepalive_timeout and
@@ -233,7 +234,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   channelLookup.follow(events, notices);
   // Before the namespaces' own middleware and handlers, which then see clean text only.
   for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
-  attachAgentSocket(io, { store, events, conversations });
+  attachAgentSocket(io, { store, events, conversations, clustered: redis !== undefined });
   const visitors = attachWidgetGateway(io, {
     store,
     events,
@@ -278,7 +279,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     generatedAdminToken: adminToken.generated,
     demo,
     sites,
-    routes: registeredRoutes(uploadRouter, router),
+    routes: registeredRoutes(uploadRouter, chatApiRouter, router),
     log,
     close() {
       closing ??= (async () => {

@@ -112,3 +112,40 @@ describe.skipIf(missing !== undefined || testDialect !== 'postgres')('a node tha
     expect(again.body.chat_id).toBe(live.body.chat_id);
   });
 });
+
+// A lone node keeps its channels too (on SQLite as on PostgreSQL): its own changes hold from their answer on.
+describe('a lone node (no Redis)', () => {
+  let lone: TestServer;
+  let loneAgent: TestAgent;
+  let loneIntegrator: Awaited<ReturnType<typeof startFakeIntegrator>>;
+  beforeAll(async () => {
+    lone = await startTestServer({});
+    loneIntegrator = await startFakeIntegrator();
+    loneAgent = await createAgent(lone.api, { name: 'Lone' });
+  });
+  afterAll(async () => {
+    await lone?.dispose();
+    await loneIntegrator?.close();
+  });
+
+  it('gives the next new chat to a bot attached to a channel it served, and refuses a channel it served once deleted', async () => {
+    const channel = await createChatApiChannel(lone.api, { webhook_url: loneIntegrator.url, agent_ids: [loneAgent.id] });
+    const before = await postCustomerMessage(lone.api, path(channel.endpoint), 'before-bot', 'hello');
+    expect(before.status).toBe(200);
+    const provider = await lone.api.post('/api/v1/bot-providers', { name: 'Bot Co', endpoint: `${loneIntegrator.url}/bot` }, ADMIN_TOKEN);
+    expect(provider.status).toBe(201);
+    const bot = { bot: { provider_id: provider.body.provider_id, token: 'tok' } };
+    expect((await lone.api.patch(`/api/v1/channels/${channel.id}`, bot, ADMIN_TOKEN)).status).toBe(200);
+    const after = await postCustomerMessage(lone.api, path(channel.endpoint), 'after-bot', 'hello');
+    expect(after.status).toBe(200);
+    const state = await lone.api.get(`/api/v1/chats/${after.body.chat_id}`, loneAgent.token);
+    expect(state.body.chat.state).toBe('bot');
+
+    // A channel with a bot is not kept: the deleted one is served (and kept) without.
+    const kept = await createChatApiChannel(lone.api, { webhook_url: loneIntegrator.url, agent_ids: [loneAgent.id] });
+    expect((await postCustomerMessage(lone.api, path(kept.endpoint), 'known', 'hello')).status).toBe(200);
+    expect((await lone.api.delete(`/api/v1/channels/${kept.id}`, ADMIN_TOKEN)).status).toBe(204);
+    expect((await postCustomerMessage(lone.api, path(kept.endpoint), 'known', 'after the delete')).status).toBe(404);
+    expect((await postCustomerMessage(lone.api, path(kept.endpoint), 'new', 'after the delete')).status).toBe(404);
+  });
+});

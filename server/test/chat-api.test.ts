@@ -73,6 +73,15 @@ describe('chat api intake', () => {
     expect(res.status).toBe(200);
   });
 
+  it('takes a UTF-8 body that starts with a byte order mark, and keeps non-ASCII text whole', async () => {
+    const res = await t.api.request('POST', channel.endpoint, {
+      raw: `\uFEFF${JSON.stringify({ sender: { id: 'bom' }, message: { type: 'text', text: 'Grüße, 你好 👋' } })}`,
+    });
+    expect(res.status).toBe(200);
+    const messages = await t.api.get(`/api/v1/chats/${res.body.chat_id}/messages`, agent.token);
+    expect(messages.body.messages.map((m: { text: string }) => m.text)).toContain('Grüße, 你好 👋');
+  });
+
   it('updates the client profile from later messages and keeps "Anonymous" until a name, phone or email arrives', async () => {
     const first = await postCustomerMessage(t.api, channel.endpoint, 'prof', 'hi', {
       url: 'https://shop.example/p/1',

@@ -13,12 +13,15 @@ describe('errors of every api', () => {
     expect(await t.api.get('/healthz')).toMatchObject({ status: 200, body: { ok: true } });
   });
 
-  it('answers 404 not_found as JSON for an unknown route', async () => {
-    const res = await t.api.get('/api/v1/nothing-here');
-    expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
-    expect(res.headers.get('content-type')).toMatch(/json/);
-  });
+  it.each(['/api/v1/nothing-here', '/chat-api/secret/channel/nothing-here', '/chat-api/'])(
+    'answers 404 not_found as JSON for an unknown route (%s)',
+    async (path) => {
+      const res = await t.api.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { code: 'not_found', message: expect.any(String) } });
+      expect(res.headers.get('content-type')).toMatch(/json/);
+    },
+  );
 
   it.each([
     ['DELETE', '/api/v1/agents'],
@@ -26,6 +29,8 @@ describe('errors of every api', () => {
     ['GET', '/api/v1/auth/login'],
     ['DELETE', '/healthz'],
     ['PATCH', '/api/v1/chats/1/messages'],
+    ['PUT', '/chat-api/secret/channel'],
+    ['POST', '/chat-api/secret/channel/status'],
   ])('answers 405 method_not_allowed to %s %s', async (method, path) => {
     const res = await t.api.request(method, path, { token: ADMIN_TOKEN });
     expect(res.status).toBe(405);

@@ -27,9 +27,16 @@ const typingEvent = z.object({ chat_id: z.number().int().positive(), state: typi
  * The agents' live namespace. Each socket joins one room per channel it serves, so every event reaches
  * exactly the agents of the chat's channel, whichever node it happened on (rooms, not process maps).
  */
-export function attachAgentSocket(io: Server, deps: { store: Store; events: DomainEvents; conversations: ConversationService }) {
+export function attachAgentSocket(
+  io: Server,
+  deps: { store: Store; events: DomainEvents; conversations: ConversationService; clustered: boolean },
+) {
   const { store, events } = deps;
   const nsp: AgentNamespace = io.of(AGENT_NAMESPACE) as unknown as AgentNamespace;
+  /** Whether a channel's events can reach anyone: socket.io builds and encodes a broadcast even for an empty room,
+   * twice per customer message (issue 16). Another node's agents are not in this node's rooms, so with several
+   * nodes every event is broadcast. */
+  const watched = (channelId: number) => deps.clustered || nsp.adapter.rooms.has(channelRoom(channelId));
 
   nsp.use(async (socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
@@ -62,13 +69,17 @@ export function attachAgentSocket(io: Server, deps: { store: Store; events: Doma
   events.on('offline.created', ({ message }) => nsp.to(channelRoom(message.channelId)).emit('offline:new', offlineMessageView(message)));
   events.on('call.updated', ({ call }) => nsp.to(channelRoom(call.channelId)).emit('call:updated', callView(call)));
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
-  events.on('chat.updated', ({ chat }) => nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat)));
+  events.on('chat.updated', ({ chat }) => {
+    if (watched(chat.channelId)) nsp.to(channelRoom(chat.channelId)).emit('chat:updated', chatView(chat));
+  });
   // An erasure on request and a retention sweep look the same to a console.
   const erased = ({ channelId, chatIds }: { channelId: number; chatIds: number[] }) =>
     nsp.to(channelRoom(channelId)).emit('chats:erased', { chat_ids: chatIds });
   events.on('client.erased', erased);
   events.on('chats.expired', erased);
-  events.on('message.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
+  events.on('message.created', ({ chat, message }) => {
+    if (watched(chat.channelId)) nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message));
+  });
   events.on('note.created', ({ chat, message }) => nsp.to(channelRoom(chat.channelId)).emit('message:new', messageView(message)));
   events.on('chat.transferred', ({ chat, from, to, note }) => {
     const rooms = 'agent' in to ? [agentRoom(to.agent.id)] : to.department.agentIds.map(agentRoom);

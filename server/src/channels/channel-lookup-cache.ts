@@ -13,11 +13,12 @@ const MAX_CHANNELS = 10_000;
  * moment (a deleted channel, a bot attached or detached) the intake's own statement checks against the
  * database, answering ChannelChanged, after which the caller forgets the channel and reads it again.
  * Channels with a bot are not kept: the bot path reads the channel's agents and provider fresh anyway.
- * On SQLite nothing is kept: its lookup is a read in this process with no round trip to save, and its intake
- * does not check the channel (one node per file).
+ * SQLite's intake does not check the channel, so there a channel is kept only by a lone node (no Redis): its
+ * notice comes from this process in the same turn as the change's event, and the intake never sees a channel
+ * older than the admin request still answering. That read was about 6% of a lone node's intake CPU (issue 16).
  */
-export function createChannelLookupCache(store: Store) {
-  const keeps = store.dialect === 'postgres';
+export function createChannelLookupCache(store: Store, options: { clustered: boolean }) {
+  const keeps = store.dialect === 'postgres' || !options.clustered;
   const byPublicId = new Map<string, ChannelRecord>();
   const publicIdOf = new Map<number, string>();
   // A lookup that overlaps a change may have read the channel as it was before: it is answered, not kept.
