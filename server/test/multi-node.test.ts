@@ -7,6 +7,7 @@ import {
   type VisitorServerEvents,
   type WidgetSession,
 } from '@svc/protocol';
+import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startRedis, type RunningRedis } from '../../scripts/lib/engines.mjs';
@@ -149,6 +150,39 @@ describe.skipIf(missing !== undefined)('two nodes sharing one database and one R
       expect(sent.status).toBe(201);
       expect(await delivered).toEqual({ chat_id: chatId, message_id: sent.body.message.id, delivery: 'delivered' });
       expect(integrator.received.some((r) => r.raw.includes('Shipped'))).toBe(true);
+    });
+  });
+
+  describe('a burst of Chat API messages through node B', () => {
+    it('reaches the agent on node A whole, each chat:updated after its message, in half as many stream entries as broadcasts or fewer', async () => {
+      const console = await connectAgent(a, agent.token);
+      const burst = Array.from({ length: 30 }, (_, i) => `burst ${i}`);
+      const seen: string[] = [];
+      const allSeen = new Promise<void>((resolve) => {
+        console.on('message:new', (m) => {
+          if (m.text?.startsWith('burst ')) seen.push(`message ${m.text}`);
+        });
+        console.on('chat:updated', (c) => {
+          if (!c.last_message?.text?.startsWith('burst ')) return;
+          seen.push(`chat ${c.last_message.text}`);
+          if (seen.filter((e) => e.startsWith('chat ')).length === burst.length) resolve();
+        });
+      });
+      const entries = createClient({ url: redis!.url });
+      await entries.connect();
+      const before = await entries.xLen('svc:socket.io');
+      const answers = await Promise.all(burst.map((text, i) => postCustomerMessage(b.api, app.endpoint, `burst-${i}`, text)));
+      expect(answers.map((r) => r.status)).toEqual(burst.map(() => 200));
+      await allSeen;
+      const written = (await entries.xLen('svc:socket.io')) - before;
+      await entries.close();
+      for (const text of burst) {
+        expect(seen.indexOf(`message ${text}`)).toBeGreaterThanOrEqual(0);
+        expect(seen.indexOf(`message ${text}`)).toBeLessThan(seen.indexOf(`chat ${text}`));
+      }
+      // Each message broadcasts twice (message:new, chat:updated), made together: they share an entry (a heartbeat
+      // may add one); messages stored together share one too.
+      expect(written).toBeLessThanOrEqual(burst.length + 2);
     });
   });
 

@@ -65,7 +65,9 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
     expect(statements.length).toBeLessThanOrEqual(2);
   });
 
-  it("an agent's message: the chat read once, locked and taken in one statement, its delivery enqueued in one", async ({ annotate }) => {
+  it("an agent's message: the chat read once, locked and taken in one statement, stored and answered in one, its delivery enqueued in one", async ({
+    annotate,
+  }) => {
     const agent = await createAgent(svc.api);
     const answered = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
     const chatId = (await postCustomerMessage(svc.api, answered.endpoint, 'asks', 'hello')).body.chat_id;
@@ -78,7 +80,10 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
     expect(own.filter((sql) => /FOR UPDATE|pg_advisory_xact_lock/.test(sql))).toHaveLength(2);
     expect(own.some((sql) => /^SELECT 1 FROM chats WHERE id = \$1 FOR UPDATE$/.test(sql))).toBe(false);
     expect(own.some((sql) => /^SELECT pg_advisory_xact_lock/.test(sql))).toBe(false);
-    // the chat is read once for the agent (the route's check serves the send) and once as stored
-    expect(own.filter((sql) => sql.startsWith('SELECT ch.id'))).toHaveLength(2);
+    // the chat is read once for the agent (the route's check serves the send); as stored, it comes back with the message
+    expect(own.filter((sql) => sql.startsWith('SELECT ch.id'))).toHaveLength(1);
+    const begin = own.indexOf('BEGIN');
+    // lock and take, store the message (answering the chat), enqueue its delivery
+    expect(own.slice(begin + 1, own.indexOf('COMMIT', begin))).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
-import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Logger } from 'pino';
 import { createClient } from 'redis';
 import type { ServerOptions } from 'socket.io';
+import { createBatchedStreamsAdapter } from './batched-streams-adapter.ts';
 
 const newClient = (url: string) => createClient({ url });
 export type RedisClient = ReturnType<typeof newClient>;
@@ -16,7 +16,8 @@ export interface RedisConnection {
 
 /**
  * The Redis every node shares (SVC_REDIS_URL). Streams rather than plain pub/sub: a node that loses
- * Redis for a moment resumes the stream where it stopped instead of missing the broadcasts sent meanwhile.
+ * Redis for a moment resumes the stream where it stopped instead of missing the broadcasts sent meanwhile. The
+ * broadcasts of one event-loop turn share one stream entry (batched-streams-adapter.ts).
  */
 export async function connectRedis(url: string, log: Logger): Promise<RedisConnection> {
   const client = newClient(url);
@@ -30,7 +31,7 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisConne
   await client.connect();
   return {
     client,
-    adapter: createAdapter(publishCaught(client, log), {
+    adapter: createBatchedStreamsAdapter(publishCaught(client, log), {
       streamName: 'svc:socket.io',
       channelPrefix: 'svc:socket.io',
       sessionKeyPrefix: 'svc:sio-session:',

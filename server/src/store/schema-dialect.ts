@@ -14,6 +14,11 @@ export interface SchemaDialect {
   /** A trigger that runs `statements` after each row `event` touches in `table`: `INSERT` (`NEW.<column>`), `DELETE`
    * (`OLD.<column>`) or `UPDATE OF <columns>` (both), only for the rows where `when` (SQL over them) holds if given. */
   afterRowTrigger(name: string, event: string, table: string, statements: string, when?: string): string;
+  /** Drops a trigger made by `afterRowTrigger` (and what it made with it), to make it again in other words. */
+  dropRowTrigger(name: string, table: string): string;
+  /** Into how many rows a counter that concurrent transactions all add to is split, so that they do not wait on
+   * one row's lock (PostgreSQL's writers run at once; SQLite's take turns anyway, so one). */
+  hotRowStripes: number;
   /** True when two values differ, NULL counting as a value of its own. */
   differ(a: string, b: string): string;
   /** Written after a table's closing parenthesis: the rows are stored in the order of the primary key, which

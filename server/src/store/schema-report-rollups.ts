@@ -11,28 +11,28 @@ export const durationBucketSql = (seconds: string) => `(CASE WHEN ${seconds} < 6
   WHEN ${seconds} < 172800 THEN ${seconds} / 600 * 600
   ELSE ${seconds} / 3600 * 3600 END)`;
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 const DAY = 86_400_000;
 /** Histograms are kept per UTC day and per block of this many days (days since 1970 divided by it). */
 export const BLOCK_DAYS = 32;
 
 const spans = `(SELECT 1 AS span UNION ALL SELECT ${BLOCK_DAYS} AS span) spans`;
-const missed = (chat: string) => `${chat}.state = 'closed' AND ${chat}.first_agent_message_at IS NULL`;
-const rated = (chat: string, rate: string, sign: number) => `CASE WHEN ${chat}.rate = '${rate}' THEN ${sign} ELSE 0 END`;
+export const missed = (chat: string) => `${chat}.state = 'closed' AND ${chat}.first_agent_message_at IS NULL`;
+export const rated = (chat: string, rate: string, sign: number) => `CASE WHEN ${chat}.rate = '${rate}' THEN ${sign} ELSE 0 END`;
 const firstResponse = (chat: string) => durationBucketSql(`((${chat}.first_agent_message_at - ${chat}.first_client_message_at) / 1000)`);
 const resolution = (chat: string) => durationBucketSql(`((${chat}.closed_at - ${chat}.created_at) / 1000)`);
 const startDay = (chat: string) => `${chat}.created_at / ${DAY} / spans.span * spans.span`;
-const upsert = (table: string, keys: string, sums: string[]) =>
+export const upsert = (table: string, keys: string, sums: string[]) =>
   `ON CONFLICT (${keys}) DO UPDATE SET ${sums.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ')}`;
 
-const HOURS_KEY = 'hour, channel_id, department_id';
+export const HOURS_KEY = 'hour, channel_id, department_id';
 const AGENT_HOURS_KEY = 'hour, channel_id, department_id, agent_id';
 const DURATIONS_KEY = 'measure, span, start_day, channel_id, department_id, seconds';
 const AGENT_DAYS_KEY = 'span, start_day, channel_id, department_id, agent_id';
 const AGENT_DURATIONS_KEY = 'span, start_day, channel_id, department_id, agent_id, seconds';
 
 /** What one chat row (`chat`: NEW or OLD) adds (`sign` 1) to or takes (-1) from the chat-level rollups, by rollup. */
-function chatShares(chat: string, sign: number) {
+export function chatShares(chat: string, sign: number) {
   const where = `${chat}.channel_id, COALESCE(${chat}.department_id, 0)`;
   return {
     hours: `
@@ -53,7 +53,7 @@ function chatShares(chat: string, sign: number) {
   };
 }
 
-const chatShare = (chat: string, sign: number) => Object.values(chatShares(chat, sign)).join('');
+export const chatShare = (chat: string, sign: number) => Object.values(chatShares(chat, sign)).join('');
 
 /** What the agents of a chat add to or take from the per-agent rollups: `chat` names the chat row, `agent` the
  * chat_agents rows, `source` the table read (with its alias) and `join` how its rows match the other. */

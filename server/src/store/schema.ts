@@ -1,6 +1,7 @@
 import { initialSchema } from './schema-initial.ts';
 import { privacyMigration } from './schema-privacy.ts';
 import { reportFactsMigration } from './schema-reports.ts';
+import { reportHoursStripesMigration } from './schema-report-hours-stripes.ts';
 import { reportRollupsMigration } from './schema-report-rollups.ts';
 import type { Migration } from './schema-dialect.ts';
 
@@ -224,4 +225,5 @@ export const migrations: Migration[] = [
     sql: (d) => d.retiredIds,
   },
   reportRollupsMigration,
+  reportHoursStripesMigration,
 ];

@@ -45,27 +45,6 @@ const appendToLiveChatSql = `
 
 const chatById = async (sql: PgSql, id: number) => toChat((await sql.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]))!);
 
-interface NewMessageRow {
-  chatId: number;
-  author: 'client' | 'agent' | 'bot' | 'system';
-  agentId: number | null;
-  message: NewAgentMessage['message'];
-  externalId: string | null;
-  delivery: 'pending' | 'delivered';
-}
-
-/** Stores a message and makes it the chat's last one, in one statement. The caller holds the chat's row lock. */
-async function insertMessage(sql: PgSql, m: NewMessageRow, now: number): Promise<number> {
-  return (await sql.value<number>(
-    `WITH m AS (
-       INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id
-     ), last AS (UPDATE chats SET last_message_id = (SELECT id FROM m), last_activity_at = $9 WHERE id = $1)
-     SELECT id FROM m`,
-    [m.chatId, m.author, m.agentId, m.message.type, m.message.text, mediaJson(m.message.media), m.externalId, m.delivery, now],
-  ))!;
-}
-
 /** The chat and its last message, the one just stored (a round trip less than reading the message apart). */
 async function chatWithLastMessage(sql: PgSql, chatId: number) {
   const chat = await chatById(sql, chatId);
@@ -137,6 +116,17 @@ const firstMessageSql = `
   WITH m AS (
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
     VALUES ($1, 'client', NULL, $2, $3, $4, $5, 'delivered', $6) RETURNING *
+  ),
+  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  ${chatColumns('m')}
+  FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.id = $1`;
+
+/** An agent's (or the system's) message, its delivery still to decide, made the chat's last one; answers the chat
+ * with it. The caller holds the chat's row lock. */
+const agentMessageSql = `
+  WITH m AS (
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    VALUES ($1, $2, $3, $4, $5, $6, NULL, 'pending', $7) RETURNING *
   ),
   last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
   ${chatColumns('m')}
@@ -258,17 +248,28 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
     [input.chatId, input.agentId],
   );
   if (taken) await notifyJoined(sql, input.chatId, input.joined ?? null);
-  const author = input.author ?? 'agent';
-  const messageId = await insertMessage(
-    sql,
-    { chatId: input.chatId, author, agentId: input.agentId, message: input.message, externalId: null, delivery: 'pending' },
-    now,
+  const m = input.message;
+  // The chat as stored comes back with the message; the delivery's row changes nothing it shows.
+  const stored = toChat(
+    (await sql.one<ChatRow>(agentMessageSql, [
+      input.chatId,
+      input.author ?? 'agent',
+      input.agentId,
+      m.type,
+      m.text,
+      mediaJson(m.media),
+      now,
+    ]))!,
   );
+  const messageId = stored.lastMessage!.id;
   const delivery = input.delivery(messageId);
   if (delivery === null) await sql.run("UPDATE messages SET delivery = 'delivered' WHERE id = $1", [messageId]);
   else if ('notSent' in delivery)
     await sql.run("UPDATE messages SET delivery = 'failed', error = $1 WHERE id = $2", [delivery.notSent, messageId]);
-  else await insertPgDelivery(sql, { ...delivery, chatId: input.chatId, messageId }, now);
+  else {
+    await insertPgDelivery(sql, { ...delivery, chatId: input.chatId, messageId }, now);
+    return { chat: stored, message: stored.lastMessage! };
+  }
   return chatWithLastMessage(sql, input.chatId);
 }
 

@@ -13,6 +13,8 @@ export const sqliteSchema: SchemaDialect = {
   afterInsertTrigger: (name, table, statements) => `CREATE TRIGGER ${name} AFTER INSERT ON ${table} FOR EACH ROW BEGIN ${statements} END;`,
   afterRowTrigger: (name, event, table, statements, when) =>
     `CREATE TRIGGER ${name} AFTER ${event} ON ${table} FOR EACH ROW ${when ? `WHEN ${when}` : ''} BEGIN ${statements} END;`,
+  dropRowTrigger: (name) => `DROP TRIGGER ${name};`,
+  hotRowStripes: 1,
   differ: (a, b) => `(${a}) IS NOT (${b})`,
   keyOrderedTable: 'WITHOUT ROWID',
   searchIndexes: sqliteSearchIndexes,
