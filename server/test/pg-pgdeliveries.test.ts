@@ -185,9 +185,10 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
       await r.claimDue('w2', T, 1000, 4);
       const lease = { leaseMs: 1000 };
       const out: unknown[] = await Promise.all([
-        r.recordAttempt(a1, 'w1', { result: 'delivered', status: 200 }, { durationMs: 5, answer: 'ok' }, lease),
+        // A receiver's answer and error text may carry NUL, which PostgreSQL's text refuses: the log keeps them clean.
+        r.recordAttempt(a1, 'w1', { result: 'delivered', status: 200 }, { durationMs: 5, answer: 'o\u0000k' }, lease),
         r.recordAttempt(b1, 'w1', { result: 'retry', status: 503, error: 'busy', retryAt: T + 500 }, {}, lease),
-        r.recordAttempt(c1, 'w1', { result: 'failed', status: 400, error: 'bad' }, {}, lease),
+        r.recordAttempt(c1, 'w1', { result: 'failed', status: 400, error: 'The owner answered: ba\u0000d' }, {}, lease),
         r.recordAttempt(d1, 'w1', { result: 'delivered', status: 200 }),
         // e1 is w2's: w1's record of it is refused, w2's goes through.
         r.recordAttempt(e1, 'w1', { result: 'delivered', status: 200 }, {}, lease),
@@ -213,6 +214,8 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
       'e2',
     ]);
     expect(actual[4]).toBeUndefined();
+    expect(actual[2]).toMatchObject({ delivery: { lastError: 'The owner answered: bad' } });
+    expect(actual[7]).toMatchObject([{ status: 200, answer: 'ok' }]);
   });
 
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {

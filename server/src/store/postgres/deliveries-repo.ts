@@ -1,6 +1,8 @@
+import pg from 'pg';
 import type { DeliveryRecord } from '../records.ts';
 import {
-  ANSWER_LOGGED,
+  attemptError,
+  loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
   toDelivery,
   type AttemptLog,
@@ -137,7 +139,7 @@ interface AttemptToRecord {
 
 async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(FinishedAttempt | undefined)[]> {
   const now = Date.now();
-  const errorOf = (a: AttemptToRecord) => (a.outcome.result === 'delivered' ? null : a.outcome.error);
+  const errorOf = (a: AttemptToRecord) => attemptError(a.outcome);
   const rows = await db.all<DeliveryRow & { after_id: number | null; recorded_by: string }>(recordAttemptsSql, [
     batch.map((a) => a.id),
     batch.map((a) => a.workerId),
@@ -145,7 +147,7 @@ async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(Fini
     batch.map((a) => a.outcome.status),
     batch.map(errorOf),
     batch.map((a) => a.log.durationMs ?? null),
-    batch.map((a) => (a.log.answer === undefined ? null : a.log.answer.slice(0, ANSWER_LOGGED))),
+    batch.map((a) => loggedAnswer(a.log)),
     batch.map((a) => (a.outcome.result === 'retry' ? a.outcome.retryAt : null)),
     batch.map((a) => a.claimNext?.leaseMs ?? null),
     now,
@@ -191,7 +193,13 @@ function createAttemptRecorder(db: PgDb) {
       recordAttempts(db, batch)
         .then(
           (results) => batch.forEach((w, i) => w.resolve(results[i])),
-          (err: unknown) => batch.forEach((w) => w.reject(err)),
+          (err: unknown) => {
+            // PostgreSQL refused the statement (a SQLSTATE: it rolled back): one record may be at fault, so each
+            // goes again alone and the others are not held back with it. A lost connection leaves unknown
+            // whether it committed: those records fail, and their rows go again once their leases end.
+            if (batch.length === 1 || !(err instanceof pg.DatabaseError)) return batch.forEach((w) => w.reject(err));
+            for (const w of batch) recordAttempts(db, [w]).then(([result]) => w.resolve(result), w.reject);
+          },
         )
         .finally(() => {
           inFlight--;
