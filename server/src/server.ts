@@ -149,8 +149,13 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     events,
     log,
     handlers: {
-      [CHAT_API_DELIVERY]: chatApiSender({ store, intervalMs: config.delivery.intervalMs, urlPolicy }),
-      [WEBHOOK_DELIVERY]: webhookSender({ store, timeoutMs: config.webhookTimeoutMs, retryMs: config.webhookRetryMs, urlPolicy }),
+      [CHAT_API_DELIVERY]: chatApiSender({ channels: channelLookup, intervalMs: config.delivery.intervalMs, urlPolicy }),
+      [WEBHOOK_DELIVERY]: webhookSender({
+        channels: channelLookup,
+        timeoutMs: config.webhookTimeoutMs,
+        retryMs: config.webhookRetryMs,
+        urlPolicy,
+      }),
       [EMAIL_DELIVERY]: emailSender({ smtp: config.smtp, retryMs: config.webhookRetryMs }),
       [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
     },

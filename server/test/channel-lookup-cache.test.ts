@@ -80,6 +80,35 @@ describe.skipIf(missing !== undefined)('the channel lookup cache on two nodes', 
   });
 });
 
+// The outbox reads the channel it sends through (URL, signing secret) from the same cache: a change through
+// one node holds for every later delivery, whichever node's worker sends it.
+describe.skipIf(missing !== undefined)('the outbox on two nodes', () => {
+  it('sends every reply after a webhook URL change through node A to the new URL', async () => {
+    const moved = await startFakeIntegrator();
+    try {
+      const channel = await createChatApiChannel(a.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (const node of [a, b, a, b])
+        chats.push((await postCustomerMessage(node.api, path(channel.endpoint), `c${chats.length}`, 'hi')).body.chat_id);
+      // The node a reply is posted through wakes its own worker at once (the other looks every second): node B
+      // sends these, and keeps the channel.
+      const before = integrator.received.length;
+      for (const chatId of chats) await b.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'old' }, agent.token);
+      await integrator.waitFor(before + chats.length);
+
+      const changed = await a.api.patch(`/api/v1/channels/${channel.id}`, { webhook_url: moved.url }, ADMIN_TOKEN);
+      expect(changed.status).toBe(200);
+      const seenBefore = integrator.received.length;
+      for (const chatId of chats) await b.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'new' }, agent.token);
+      await moved.waitFor(chats.length);
+      expect(moved.received.map((r) => r.body.message.text)).toEqual(chats.map(() => 'new'));
+      expect(integrator.received.length).toBe(seenBefore);
+    } finally {
+      await moved.close();
+    }
+  });
+});
+
 // What the intake must not get wrong does not wait for the notice: the intake's statement checks the channel
 // against the database. A node that hears no notices at all shows it.
 describe.skipIf(missing !== undefined || testDialect !== 'postgres')('a node that missed the notice (PostgreSQL)', () => {

@@ -171,6 +171,53 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     expect(actual.at(-1)).toMatchObject([{ eventId: 'e5', payload: { event_name: 'held', rate: 'positive' }, nextAttemptAt: T + 7000 }]);
   });
 
+  it('record attempts that arrive together (one statement on PostgreSQL) as the SQLite repositories do one by one', async () => {
+    /** Five keys, two rows each; four heads claimed by w1, one by w2. Then every record at once. */
+    async function together(r: DeliveriesRepo, messages: () => Promise<unknown>) {
+      const ids: number[] = [];
+      for (const key of ['a', 'b', 'c', 'd', 'e'])
+        for (const n of [1, 2]) {
+          const message = key === 'a' ? { chatId: 1, messageId: n } : {};
+          ids.push(await r.enqueue(delivery({ orderingKey: key, eventId: `${key}${n}`, maxAttempts: 2, ...message })));
+        }
+      const [a1, , b1, , c1, , d1, , e1] = ids as [number, number, number, number, number, number, number, number, number, number];
+      await r.claimDue('w1', T, 1000, 4);
+      await r.claimDue('w2', T, 1000, 4);
+      const lease = { leaseMs: 1000 };
+      const out: unknown[] = await Promise.all([
+        // A receiver's answer and error text may carry NUL, which PostgreSQL's text refuses: the log keeps them clean.
+        r.recordAttempt(a1, 'w1', { result: 'delivered', status: 200 }, { durationMs: 5, answer: 'o\u0000k' }, lease),
+        r.recordAttempt(b1, 'w1', { result: 'retry', status: 503, error: 'busy', retryAt: T + 500 }, {}, lease),
+        r.recordAttempt(c1, 'w1', { result: 'failed', status: 400, error: 'The owner answered: ba\u0000d' }, {}, lease),
+        r.recordAttempt(d1, 'w1', { result: 'delivered', status: 200 }),
+        // e1 is w2's: w1's record of it is refused, w2's goes through.
+        r.recordAttempt(e1, 'w1', { result: 'delivered', status: 200 }, {}, lease),
+        r.recordAttempt(e1, 'w2', { result: 'delivered', status: 200 }, {}, lease),
+      ]);
+      out.push(await messages(), await r.attempts(a1), await r.attempts(b1), await r.nextDueAt());
+      out.push(await r.claimDue('w3', T + 2000, 1000, 10));
+      return out;
+    }
+    const db = sqliteDb();
+    const [pg] = await pgNodes(1);
+    const readMessages = 'SELECT id, delivery, error FROM messages ORDER BY id';
+    const expected = await together(createDeliveriesRepo(db, createWriteBatcher(db)), async () => db.prepare(readMessages).all());
+    const actual = await together(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
+    expect(actual).toEqual(expected);
+    // a2, c2 and e2 came claimed with their records; b1 waits for its retry; d1 asked for no next; w1's e1 was refused.
+    expect(actual.slice(0, 6).map((f) => (f as { next?: { eventId: string } } | undefined)?.next?.eventId ?? null)).toEqual([
+      'a2',
+      null,
+      'c2',
+      null,
+      null,
+      'e2',
+    ]);
+    expect(actual[4]).toBeUndefined();
+    expect(actual[2]).toMatchObject({ delivery: { lastError: 'The owner answered: bad' } });
+    expect(actual[7]).toMatchObject([{ status: 200, answer: 'ok' }]);
+  });
+
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {
     const db = sqliteDb();
     const [pg] = await pgNodes(1);

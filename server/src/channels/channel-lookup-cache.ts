@@ -7,7 +7,8 @@ import type { Store } from '../store/store.ts';
 const MAX_CHANNELS = 10_000;
 
 /**
- * The channels behind the Chat API's secret URLs, kept in memory: the intake then reads no channel row. Every
+ * The channels behind the Chat API's secret URLs, kept in memory: the intake then reads no channel row, nor
+ * the outbox a channel row per attempt (by id, for the URL and signing secret it sends with). Every
  * node drops a channel when the `channel.changed` notice says so (an admin changed or deleted it on any node).
  * A notice from another node arrives a moment after the change; what the intake must not get wrong in that
  * moment (a deleted channel, a bot attached or detached) the intake's own statement checks against the
@@ -21,11 +22,13 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
   const keeps = store.dialect === 'postgres' || !options.clustered;
   const byPublicId = new Map<string, ChannelRecord>();
   const publicIdOf = new Map<number, string>();
+  const byId = new Map<number, ChannelRecord>();
   // A lookup that overlaps a change may have read the channel as it was before: it is answered, not kept.
   let changes = 0;
 
   function forget(channelId: number) {
     changes++;
+    byId.delete(channelId);
     const publicId = publicIdOf.get(channelId);
     if (publicId === undefined) return;
     publicIdOf.delete(channelId);
@@ -45,6 +48,19 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
       }
       byPublicId.set(publicId, channel);
       publicIdOf.set(channel.id, publicId);
+      return channel;
+    },
+    /** The channel an outbox row goes out through (its URL and signing secret), read once per change rather
+     * than once per attempt. A change on another node reaches this one a moment later; an attempt sent in that
+     * moment goes as the channel was, as it would had it started just before the change. */
+    async byId(channelId: number): Promise<ChannelRecord | undefined> {
+      const cached = byId.get(channelId);
+      if (cached) return cached;
+      const seen = changes;
+      const channel = await store.channels.findById(channelId);
+      if (!keeps || !channel || channel.bot || seen !== changes) return channel;
+      if (byId.size >= MAX_CHANNELS) byId.clear();
+      byId.set(channelId, channel);
       return channel;
     },
     forget,

@@ -1,3 +1,4 @@
+import { cleanText } from '@svc/protocol';
 import { randomToken } from '../lib/secrets.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
@@ -81,6 +82,13 @@ export interface AttemptLog {
 
 /** How much of an answer the log keeps. */
 export const ANSWER_LOGGED = 2000;
+
+/** An attempt's error as the outbox keeps it: it may quote the receiver, so it is cleaned as any party's text. */
+export const attemptError = (outcome: AttemptOutcome): string | null => (outcome.result === 'delivered' ? null : cleanText(outcome.error));
+
+/** The start of a receiver's answer as the attempt log keeps it: text as any party's (PostgreSQL refuses NUL). */
+export const loggedAnswer = (log: AttemptLog): string | null =>
+  log.answer === undefined ? null : cleanText(log.answer.slice(0, ANSWER_LOGGED));
 
 export interface AttemptRecord {
   status: number | null;

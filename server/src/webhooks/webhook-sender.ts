@@ -2,7 +2,7 @@ import type { DeliveryHandler } from '../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
 import { signatureHeaders } from '../lib/webhook-signature.ts';
-import type { Store } from '../store/store.ts';
+import type { ChannelLookupCache } from '../channels/channel-lookup-cache.ts';
 
 export const WEBHOOK_DELIVERY = 'webhook';
 /** At least once, with backoff: 5 retries, the first `retryMs` after the first attempt (10 s by default), each
@@ -14,9 +14,14 @@ export const WEBHOOK_RETRIES = 5;
  * `result` is final (ok, OK, FAILURE or an error text: the owner has spoken); timeouts, refused connections
  * and 5xx are tried again with backoff; another answer without a result fails.
  */
-export function webhookSender(deps: { store: Store; timeoutMs: number; retryMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
+export function webhookSender(deps: {
+  channels: Pick<ChannelLookupCache, 'byId'>;
+  timeoutMs: number;
+  retryMs: number;
+  urlPolicy: UrlPolicy;
+}): DeliveryHandler {
   return async (delivery, log) => {
-    const channel = await deps.store.channels.findById(delivery.channelId);
+    const channel = await deps.channels.byId(delivery.channelId);
     if (!channel?.webhookUrl) return { result: 'failed', status: null, error: 'The channel has no webhook URL any more' };
     const body = JSON.stringify(delivery.payload);
     const retry = (status: number | null, error: string) => ({

@@ -4,7 +4,7 @@ import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../../lib/outbound-url.ts';
 import { postJson } from '../../lib/post-json.ts';
 import { signatureHeaders } from '../../lib/webhook-signature.ts';
-import type { Store } from '../../store/store.ts';
+import type { ChannelLookupCache } from '../channel-lookup-cache.ts';
 
 /**
  * One attempt to hand a message to the integrator (spec 4.1, 7, 8). Only 200 with `{"result":"ok"}` counts;
@@ -12,9 +12,13 @@ import type { Store } from '../../store/store.ts';
  * and other answers are tried again `intervalMs` later until the attempts are used up. Every attempt carries
  * Standard Webhooks signature headers made with the channel's secret; the spec's body is unchanged.
  */
-export function chatApiSender(deps: { store: Store; intervalMs: number; urlPolicy: UrlPolicy }): DeliveryHandler {
+export function chatApiSender(deps: {
+  channels: Pick<ChannelLookupCache, 'byId'>;
+  intervalMs: number;
+  urlPolicy: UrlPolicy;
+}): DeliveryHandler {
   return async (delivery, log) => {
-    const channel = await deps.store.channels.findById(delivery.channelId);
+    const channel = await deps.channels.byId(delivery.channelId);
     if (!channel) return { result: 'failed', status: null, error: 'The channel was deleted' };
     // spec 8: attempts start one interval apart, so three attempts end within 3 intervals (9 s).
     const startedAt = Date.now();

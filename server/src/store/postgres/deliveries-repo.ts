@@ -1,8 +1,11 @@
+import pg from 'pg';
 import type { DeliveryRecord } from '../records.ts';
 import {
-  ANSWER_LOGGED,
+  attemptError,
+  loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
   toDelivery,
+  type AttemptLog,
   type AttemptOutcome,
   type DeliveriesRepo,
   type DeliveryRow,
@@ -69,79 +72,149 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
 }
 
 /**
- * One attempt's record in one statement (its own transaction, one round trip): the row, locked if this worker
- * still holds it; the attempt logged; the row finished, or due again; the carried message's state; and, when
- * asked, the next row of the same ordering key claimed if it is due and free. All parts see the table as it
- * was, so "next" is the first pending row after this one with nothing pending before it but this one.
+ * The records of many attempts in one statement (its own transaction, one round trip, one commit): each row,
+ * locked if its worker still holds it; the attempt logged; the row finished, or due again; the carried
+ * message's state; and, when asked, the next row of the same ordering key claimed if it is due and free. All
+ * parts see the table as it was, so "next" is the first pending row after a recorded one with nothing pending
+ * before it but that one. Rows of one batch never share an ordering key: only its head is ever in flight.
  */
-const recordAttemptSql = `
-  WITH cur AS (SELECT * FROM deliveries WHERE id = $1 AND claimed_by = $2 AND state = 'pending' FOR UPDATE),
+const recordAttemptsSql = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[])
+      AS i(id, worker_id, result, status, error, duration_ms, answer, retry_at, lease_ms)
+  ),
+  cur AS (
+    SELECT d.*, i.worker_id AS in_worker, i.result AS in_result, i.status AS in_status, i.error AS in_error,
+      i.duration_ms AS in_duration_ms, i.answer AS in_answer, i.retry_at AS in_retry_at, i.lease_ms AS in_lease_ms
+    FROM deliveries d JOIN input i ON d.id = i.id
+    WHERE d.claimed_by = i.worker_id AND d.state = 'pending'
+    ORDER BY d.id
+    FOR UPDATE OF d
+  ),
   calc AS (
-    SELECT cur.*, CASE WHEN $3 = 'delivered' THEN 'delivered'
-                       WHEN $3 = 'failed' OR cur.attempts + 1 >= cur.max_attempts THEN 'failed'
+    SELECT cur.*, CASE WHEN cur.in_result = 'delivered' THEN 'delivered'
+                       WHEN cur.in_result = 'failed' OR cur.attempts + 1 >= cur.max_attempts THEN 'failed'
                        ELSE 'pending' END AS new_state
     FROM cur
   ),
   logged AS (
     INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer)
-    SELECT id, $4::bigint, $5::text, $6::bigint, $7::bigint, $8::text FROM calc
+    SELECT id, in_status, in_error, $10::bigint, in_duration_ms, in_answer FROM calc ORDER BY id
   ),
   finished AS (
-    UPDATE deliveries d SET state = calc.new_state, attempts = d.attempts + 1, last_error = $5::text, last_status = $4::bigint,
-      next_attempt_at = CASE WHEN $3 = 'retry' AND calc.new_state = 'pending' THEN $9::bigint ELSE d.next_attempt_at END,
-      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $6::bigint END
+    UPDATE deliveries d SET state = calc.new_state, attempts = d.attempts + 1, last_error = calc.in_error, last_status = calc.in_status,
+      next_attempt_at = CASE WHEN calc.in_result = 'retry' AND calc.new_state = 'pending' THEN calc.in_retry_at ELSE d.next_attempt_at END,
+      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $10::bigint END
     FROM calc WHERE d.id = calc.id
-    RETURNING d.*
+    RETURNING calc.in_worker AS recorded_by, d.*
   ),
   message AS (
-    UPDATE messages SET delivery = calc.new_state, error = CASE WHEN calc.new_state = 'failed' THEN $5::text ELSE NULL END
+    UPDATE messages SET delivery = calc.new_state, error = CASE WHEN calc.new_state = 'failed' THEN calc.in_error ELSE NULL END
     FROM calc WHERE messages.id = calc.message_id AND calc.chat_id IS NOT NULL AND calc.new_state != 'pending'
   ),
   head AS (
-    SELECT n.id FROM deliveries n JOIN calc ON n.ordering_key = calc.ordering_key AND n.channel_id = calc.channel_id
-    WHERE $10::bigint IS NOT NULL AND calc.new_state != 'pending' AND n.state = 'pending' AND n.id > calc.id
-      AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = n.ordering_key AND e.state = 'pending' AND e.id < n.id AND e.id != calc.id)
-    ORDER BY n.id LIMIT 1
-    FOR UPDATE OF n SKIP LOCKED
+    SELECT calc.id AS after_id, calc.in_worker, calc.in_lease_ms, h.id FROM calc CROSS JOIN LATERAL (
+      SELECT n.id FROM deliveries n
+      WHERE n.ordering_key = calc.ordering_key AND n.channel_id = calc.channel_id AND n.state = 'pending' AND n.id > calc.id
+        AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = n.ordering_key AND e.state = 'pending' AND e.id < n.id AND e.id != calc.id)
+      ORDER BY n.id LIMIT 1
+      FOR UPDATE OF n SKIP LOCKED
+    ) h
+    WHERE calc.in_lease_ms IS NOT NULL AND calc.new_state != 'pending'
   ),
   claimed AS (
-    UPDATE deliveries d SET claimed_by = $2, lease_until = $6::bigint + $10::bigint FROM head
-    WHERE d.id = head.id AND d.next_attempt_at <= $6::bigint AND (d.lease_until IS NULL OR d.lease_until < $6::bigint)
-    RETURNING d.*
+    UPDATE deliveries d SET claimed_by = head.in_worker, lease_until = $10::bigint + head.in_lease_ms FROM head
+    WHERE d.id = head.id AND d.next_attempt_at <= $10::bigint AND (d.lease_until IS NULL OR d.lease_until < $10::bigint)
+    RETURNING head.after_id, head.in_worker AS recorded_by, d.*
   )
-  SELECT false AS is_next, * FROM finished UNION ALL SELECT true AS is_next, * FROM claimed`;
+  SELECT NULL::bigint AS after_id, * FROM finished UNION ALL SELECT * FROM claimed`;
 
-async function recordAttempt(
-  db: PgDb,
-  id: number,
-  workerId: string,
-  outcome: AttemptOutcome,
-  log: { durationMs?: number; answer?: string },
-  claimNext?: { leaseMs: number },
-): Promise<FinishedAttempt | undefined> {
+interface AttemptToRecord {
+  id: number;
+  workerId: string;
+  outcome: AttemptOutcome;
+  log: AttemptLog;
+  claimNext?: { leaseMs: number };
+}
+
+async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(FinishedAttempt | undefined)[]> {
   const now = Date.now();
-  const error = outcome.result === 'delivered' ? null : outcome.error;
-  const rows = await db.all<DeliveryRow & { is_next: boolean }>(recordAttemptSql, [
-    id,
-    workerId,
-    outcome.result,
-    outcome.status,
-    error,
+  const errorOf = (a: AttemptToRecord) => attemptError(a.outcome);
+  const rows = await db.all<DeliveryRow & { after_id: number | null; recorded_by: string }>(recordAttemptsSql, [
+    batch.map((a) => a.id),
+    batch.map((a) => a.workerId),
+    batch.map((a) => a.outcome.result),
+    batch.map((a) => a.outcome.status),
+    batch.map(errorOf),
+    batch.map((a) => a.log.durationMs ?? null),
+    batch.map((a) => loggedAnswer(a.log)),
+    batch.map((a) => (a.outcome.result === 'retry' ? a.outcome.retryAt : null)),
+    batch.map((a) => a.claimNext?.leaseMs ?? null),
     now,
-    log.durationMs ?? null,
-    log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED),
-    outcome.result === 'retry' ? outcome.retryAt : null,
-    claimNext?.leaseMs ?? null,
   ]);
-  const row = rows.find((r) => !r.is_next);
-  if (!row) return undefined; // the lease ran out and another worker owns the row now
-  const state = row.state;
-  const message: FinishedAttempt['message'] =
-    row.message_id !== null && row.chat_id !== null && state !== 'pending'
-      ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? error : null }
-      : null;
-  const next = rows.find((r) => r.is_next);
-  return { delivery: toDelivery(row), message, ...(next ? { next: toDelivery(next) } : {}) };
+  // Keyed by row and worker: two workers of one process may both record a row (one of them lost its lease).
+  const finished = new Map<string, DeliveryRow>();
+  const next = new Map<string, DeliveryRow>();
+  for (const row of rows) {
+    if (row.after_id === null) finished.set(`${row.id}:${row.recorded_by}`, row);
+    else next.set(`${row.after_id}:${row.recorded_by}`, row);
+  }
+  return batch.map((a) => {
+    const row = finished.get(`${a.id}:${a.workerId}`);
+    if (!row) return undefined; // the lease ran out and another worker owns the row now
+    const state = row.state;
+    const message: FinishedAttempt['message'] =
+      row.message_id !== null && row.chat_id !== null && state !== 'pending'
+        ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? errorOf(a) : null }
+        : null;
+    const claimed = next.get(`${a.id}:${a.workerId}`);
+    return { delivery: toDelivery(row), message, ...(claimed ? { next: toDelivery(claimed) } : {}) };
+  });
+}
+
+/** Statements of records in flight at once. A record that finds fewer goes at once (alone, or with those that
+ * came in the same tick); one that finds them all busy waits for the next to end and goes with every record
+ * that waited meanwhile: under load N attempts cost one round trip and one commit, not N. */
+const RECORDS_IN_FLIGHT = 2;
+const MAX_RECORDS_PER_STATEMENT = 200;
+
+function createAttemptRecorder(db: PgDb) {
+  type Waiting = AttemptToRecord & { resolve: (f: FinishedAttempt | undefined) => void; reject: (err: unknown) => void };
+  let queue: Waiting[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  function pump() {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < RECORDS_IN_FLIGHT) {
+      const batch = queue.slice(0, MAX_RECORDS_PER_STATEMENT);
+      queue = queue.slice(batch.length);
+      inFlight++;
+      recordAttempts(db, batch)
+        .then(
+          (results) => batch.forEach((w, i) => w.resolve(results[i])),
+          (err: unknown) => {
+            // PostgreSQL refused the statement (a SQLSTATE: it rolled back): one record may be at fault, so each
+            // goes again alone and the others are not held back with it. A lost connection leaves unknown
+            // whether it committed: those records fail, and their rows go again once their leases end.
+            if (batch.length === 1 || !(err instanceof pg.DatabaseError)) return batch.forEach((w) => w.reject(err));
+            for (const w of batch) recordAttempts(db, [w]).then(([result]) => w.resolve(result), w.reject);
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          pump();
+        });
+    }
+  }
+
+  return (attempt: AttemptToRecord) =>
+    new Promise<FinishedAttempt | undefined>((resolve, reject) => {
+      queue.push({ ...attempt, resolve, reject });
+      if (scheduled) return;
+      scheduled = true;
+      queueMicrotask(pump);
+    });
 }
 
 const copyOf = (row: DeliveryRow, replayOf?: number) => ({
@@ -178,6 +251,7 @@ async function replay(sql: PgSql, ids: number[]): Promise<DeliveryRecord[]> {
 }
 
 export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
+  const recordAttempt = createAttemptRecorder(db);
   return {
     async enqueue(d) {
       return db.tx((sql) => insertPgDelivery(sql, d, Date.now()));
@@ -196,7 +270,7 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
       return db.tx((sql) => claimDue(sql, workerId, now, leaseMs, limit));
     },
     async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
-      return recordAttempt(db, id, workerId, outcome, log, claimNext);
+      return recordAttempt({ id, workerId, outcome, log, claimNext });
     },
     async replay(ids) {
       return db.tx((sql) => replay(sql, ids));

@@ -3,7 +3,8 @@ import { insertDelivery } from './insert-delivery.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import type { DeliveryRecord } from '../records.ts';
 import {
-  ANSWER_LOGGED,
+  attemptError,
+  loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
   toDelivery,
   type AttemptLog,
@@ -171,21 +172,21 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
       const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
       const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
       const now = Date.now();
-      const answer = log.answer === undefined ? null : log.answer.slice(0, ANSWER_LOGGED);
-      q.logAttempt.run(id, outcome.status, outcome.result === 'delivered' ? null : outcome.error, now, log.durationMs ?? null, answer);
+      const error = attemptError(outcome);
+      q.logAttempt.run(id, outcome.status, error, now, log.durationMs ?? null, loggedAnswer(log));
       q.finish.run({
         id,
         state,
-        error: outcome.result === 'delivered' ? null : outcome.error,
+        error,
         status: outcome.status,
         nextAttemptAt: outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
         finishedAt: state === 'pending' ? null : now,
       });
       let message: FinishedAttempt['message'] = null;
       if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
-        const error = state === 'failed' && outcome.result !== 'delivered' ? outcome.error : null;
-        q.messageState.run(state, error, row.message_id);
-        message = { id: row.message_id, chatId: row.chat_id, delivery: state, error };
+        const messageError = state === 'failed' ? error : null;
+        q.messageState.run(state, messageError, row.message_id);
+        message = { id: row.message_id, chatId: row.chat_id, delivery: state, error: messageError };
       }
       const finished: FinishedAttempt = { delivery: toDelivery(q.byId.get(id)!), message };
       if (claimNext && state !== 'pending') {
