@@ -20,7 +20,9 @@ function get(agent: http.Agent, path: string): Promise<{ status: number; keepAli
   return new Promise((resolve, reject) => {
     const req = http.get(`${t.base}${path}`, { agent }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, keepAlive: res.headers['keep-alive'] as string | undefined, reused: req.reusedSocket }),
+      );
     });
     req.on('error', reject);
   });

@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Namespace, ServerOptions } from 'socket.io';
-import type { RedisClient } from './redis-connection.ts';
+import type { RedisClient } from './redis-client.ts';
 
 export interface StreamsAdapterOptions {
   streamName: string;

@@ -1,10 +1,9 @@
 import type { Logger } from 'pino';
-import { createClient } from 'redis';
 import type { ServerOptions } from 'socket.io';
 import { createBatchedStreamsAdapter } from './batched-streams-adapter.ts';
+import { newRedisClient, type RedisClient } from './redis-client.ts';
 
-const newClient = (url: string) => createClient({ url });
-export type RedisClient = ReturnType<typeof newClient>;
+export type { RedisClient };
 
 export interface RedisConnection {
   client: RedisClient;
@@ -20,7 +19,7 @@ export interface RedisConnection {
  * broadcasts of one event-loop turn share one stream entry (batched-streams-adapter.ts).
  */
 export async function connectRedis(url: string, log: Logger): Promise<RedisConnection> {
-  const client = newClient(url);
+  const client = newRedisClient(url);
   // Without a listener an error event would crash the process; node-redis reconnects by itself.
   let lastError = '';
   client.on('error', (err: Error) => {
