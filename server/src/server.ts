@@ -66,7 +66,7 @@ import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { admissionControl } from './http/admission.ts';
+import { createAdmission } from './http/admission.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
@@ -190,13 +190,21 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerOpenApiRoutes(router, { urls });
 
   let stopping = false;
+  const admission = createAdmission({
+    maxInFlight: config.maxInFlight,
+    adaptive: config.adaptiveAdmission,
+    storeBacklog: () => store.writeBacklog(),
+    guards: isChatApiIntake,
+    stopping: () => stopping,
+    log,
+  });
+  metrics.watchAdmission(admission);
   app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
   // Outside the error middleware, so error answers carry the headers too.
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
-  // Early: under overload most requests are refused, and a refusal must cost far less than the work it declines;
-  // after the security headers, which every answer carries.
-  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
+  // The first refusal only (admission.ts): after the security headers, which every answer carries.
+  app.use(admission.refuseInApp);
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());
@@ -216,7 +224,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(router.routes());
   app.use(router.allowedMethods({ throw: true }));
 
-  const httpServer = http.createServer(app.callback());
+  const httpServer = http.createServer(admission.guard(app.callback()));
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
   const io = new SocketServer(httpServer, {
     serveClient: false,
