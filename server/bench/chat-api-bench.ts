@@ -51,6 +51,20 @@ async function intake(sync: 'full' | 'normal', dir: string) {
   return { bare: bareResult, svc: svcResult, compare };
 }
 
+/** The server's JavaScript heap in use, MB, from its metrics (NaN when it does not answer in time). */
+async function heapMb(base: string): Promise<number> {
+  try {
+    const res = await fetch(`${base}/metrics`, {
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+      signal: AbortSignal.timeout(900),
+    });
+    const bytes = /^svc_nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text())?.[1];
+    return bytes ? Number(bytes) / 1024 / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The bodies of the overload bench: one message from each of 500 customers. */
 const overloadBodies = Array.from({ length: 500 }, (_, i) =>
   JSON.stringify({ sender: { id: `c${i}`, name: 'Bench' }, message: { type: 'text', text: 'Hello, I have a question about my order' } }),
@@ -74,7 +88,7 @@ async function overload() {
         `(${ceiling.wire.toFixed(0)} req/s written)\n`,
     );
     for (const store of stores.names) {
-      let sustained = { rps: Number(process.env.BENCH_OVERLOAD_RATE) / factor, p99: NaN };
+      let sustained = { rps: Number(process.env.BENCH_OVERLOAD_RATE) / factor, p99: NaN, errors: 0 };
       if (!process.env.BENCH_OVERLOAD_RATE) {
         const svc = await startService(stores.database(store, 'sustain'), { SVC_DB_SYNC: sync });
         sustained = await load(await benchEndpoint(svc.base), svc.child.pid!);
@@ -83,30 +97,32 @@ async function overload() {
       const rate = Math.round(sustained.rps * factor);
       console.log(
         `${store}${store === 'sqlite' ? ` synchronous=${sync}` : ''}: one node sustains ${sustained.rps.toFixed(0)} req/s ` +
-          `(p99 ${sustained.p99} ms, ${connections} connections, closed-loop); offering ${factor}x = ${rate} req/s open-loop for ${seconds} s` +
+          `(p99 ${sustained.p99} ms, ${connections} connections, closed-loop, ${sustained.errors} errors or non-2xx); offering ${factor}x = ${rate} req/s open-loop for ${seconds} s` +
           `${rate > ceiling.answered ? ` (ABOVE the client's ceiling of ${ceiling.answered.toFixed(0)} req/s)` : ''}`,
       );
       console.log(
-        'limit      offered/s  wire/s  client lag p99  accepted/s  refused  accepted p50  p99   p99 per second (ms)          refused p99  other  errors  unanswered  RSS MB start/middle/end/after (max)',
+        'limit      offered/s  wire/s  client lag p99  accepted/s  refused  accepted p50   p99  refused p99  other  errors  unanswered  RSS MB start/middle/end/after (max)',
       );
       for (const limit of limits) {
         const env: Record<string, string> = { SVC_DB_SYNC: sync };
         if (limit !== 'adaptive') Object.assign(env, { SVC_ADMISSION: 'fixed', SVC_MAX_IN_FLIGHT: limit });
         const node = await startService(stores.database(store, `overload-${limit}`), env);
-        const r = await overloadLoad(await benchEndpoint(node.base), overloadBodies, rate, seconds, node.child.pid!);
+        const r = await overloadLoad(await benchEndpoint(node.base), overloadBodies, rate, seconds, node.child.pid!, () =>
+          heapMb(node.base),
+        );
         await stopProcess(node);
-        const ms = (v: number) => `${v.toFixed(0)}`.padStart(5);
+        const n = (v: number, width: number) => v.toFixed(0).padStart(width);
         const m = r.rssMb;
         console.log(
-          `${limit.padEnd(9)}  ${r.offered.toFixed(0).padStart(9)}  ${r.wire.toFixed(0).padStart(6)}  ${ms(r.clientLagP99).padStart(14)}  ` +
-            `${((r.accepted / r.scheduled) * r.offered).toFixed(0).padStart(10)}  ${`${((r.refused / r.scheduled) * 100).toFixed(0)}%`.padStart(7)}  ` +
-            `${ms(r.acceptedP50).padStart(12)}  ${ms(r.acceptedP99)}   ${r.acceptedP99BySecond
-              .map((v) => v.toFixed(0))
-              .join(' ')
-              .padEnd(27)}  ` +
-            `${ms(r.refusedP99).padStart(11)}  ${String(r.failed).padStart(5)}  ${String(r.errors).padStart(6)}  ${String(r.unanswered).padStart(10)}  ` +
+          `${limit.padEnd(9)}  ${n(r.offered, 9)}  ${n(r.wire, 6)}  ${n(r.clientLagP99, 14)}  ${n((r.accepted / r.scheduled) * r.offered, 10)}  ` +
+            `${`${((r.refused / r.scheduled) * 100).toFixed(0)}%`.padStart(7)}  ${n(r.acceptedP50, 12)}  ${n(r.acceptedP99, 5)}  ` +
+            `${n(r.refusedP99, 11)}  ${n(r.failed, 5)}  ${n(r.errors, 6)}  ${n(r.unanswered, 10)}  ` +
             `${[m.start, m.middle, m.end, m.after].map((v) => v.toFixed(0)).join(' / ')} (${m.max.toFixed(0)})`,
         );
+        const series = (values: number[]) => values.map((v) => v.toFixed(0)).join(' ');
+        console.log(`           accepted p99 ms, second by second: ${series(r.acceptedP99BySecond)}`);
+        console.log(`           RSS MB, second by second:          ${series(r.rssMbBySecond)}`);
+        console.log(`           heap used MB, second by second:    ${series(r.heapMbBySecond)}`);
       }
       console.log('');
     }

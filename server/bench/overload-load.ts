@@ -27,6 +27,11 @@ export interface OverloadResult {
   refusedP99: number;
   /** Resident memory of the server, MB: before the load, at its middle, at its end, and `settleMs` after it. */
   rssMb: { start: number; middle: number; end: number; after: number; max: number };
+  /** Resident memory of the server at the end of each second of the load, MB: flat means it stops climbing. */
+  rssMbBySecond: number[];
+  /** The server's JavaScript heap in use at the end of each second, MB (its own report): what our objects hold,
+   * apart from memory the allocator keeps. */
+  heapMbBySecond: number[];
 }
 
 /** Resident set size of a process in MB, from /proc (NaN elsewhere). */
@@ -141,29 +146,42 @@ export async function overloadLoad(
   rate: number,
   seconds: number,
   pid: number,
+  /** The server's heap in use, MB. */
+  heapMb: () => Promise<number>,
   settleMs = 5000,
 ): Promise<OverloadResult> {
   const start = rssMb(pid);
   const samples: number[] = [];
   let middle = NaN;
   const sampler = setInterval(() => samples.push(rssMb(pid)), 250);
+  const bySecond: number[] = [];
+  const heapBySecond: number[] = [];
+  let perSecond: NodeJS.Timeout | undefined;
   let middleTimer: NodeJS.Timeout | undefined;
   const results = await openLoop({ url, bodies, rate, seconds, connections: 256 }, () => {
     middleTimer = setTimeout(() => (middle = rssMb(pid)), (seconds * 1000) / 2);
+    perSecond = setInterval(() => {
+      if (bySecond.length >= seconds) return;
+      bySecond.push(rssMb(pid));
+      const second = heapBySecond.length;
+      heapBySecond.push(NaN);
+      void heapMb().then((mb) => (heapBySecond[second] = mb));
+    }, 1000);
   });
   clearTimeout(middleTimer);
+  clearInterval(perSecond);
   clearInterval(sampler);
   const end = rssMb(pid);
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   const after = rssMb(pid);
 
   const accepted: number[] = [];
-  const bySecond: number[][] = [];
+  const p99BySecond: number[][] = [];
   const refused: number[] = [];
   for (const r of results) {
     r.accepted.forEach((ms, i) => {
       const second = Math.floor(r.acceptedAt[i]! / 1000);
-      (bySecond[second] ??= []).push(ms);
+      (p99BySecond[second] ??= []).push(ms);
       if (second >= 1) accepted.push(ms);
     });
     r.refused.forEach((ms, i) => r.refusedAt[i]! >= 1000 && refused.push(ms));
@@ -184,7 +202,7 @@ export async function overloadLoad(
     unanswered: sum((r) => r.unanswered),
     acceptedP50: percentile(accepted, 0.5),
     acceptedP99: percentile(accepted, 0.99),
-    acceptedP99BySecond: bySecond.slice(0, seconds).map((s) =>
+    acceptedP99BySecond: p99BySecond.slice(0, seconds).map((s) =>
       percentile(
         s.sort((a, b) => a - b),
         0.99,
@@ -192,5 +210,7 @@ export async function overloadLoad(
     ),
     refusedP99: percentile(refused, 0.99),
     rssMb: { start, middle, end, after, max: Math.max(start, ...samples, end) },
+    rssMbBySecond: bySecond,
+    heapMbBySecond: heapBySecond,
   };
 }
