@@ -18,14 +18,14 @@ export interface ConcurrencyLimitOptions {
 /** The limit never goes below this share of the ceiling: the group commits batch what arrives together, and
  * some writes per batch is what makes them cheap. */
 const FLOOR_SHARE = 1 / 16;
-const DECREASE = 0.8;
+const DECREASE = 0.5;
 const INCREASE = 0.1;
 
 /**
  * A concurrency limit driven by how busy the event loop is (AIMD). Requests that arrive while the loop is busy
  * wait in socket buffers before a line of ours runs: latency no in-flight count sees, and it grows without bound
  * once the offered load needs more than the loop's whole time. So when a window ends with the loop busy beyond
- * the target and the limit turning requests away, the limit shrinks by a fifth: fewer messages are taken in and
+ * the target and the limit turning requests away, the limit halves: fewer messages are taken in and
  * the loop keeps up with the rest, which are refused at a small part of an accepted message's cost. When the loop
  * has time to spare and the limit is still what turns requests away, it grows back by a tenth, up to the ceiling.
  * A node that never refuses (a saturating but bounded load, such as a fixed set of clients waiting for their
