@@ -35,7 +35,7 @@ describe.skipIf(!engine)('PostgreSQL store: write backlog', () => {
   });
 
   it('counts the messages queued for the intake batch while the statements in flight wait, and none once they commit', async () => {
-    const [{ id: channelId }] = (await store.channels.list()).filter((c) => c.kind === 'chat_api');
+    const channelId = (await store.channels.list()).find((c) => c.kind === 'chat_api')!.id;
     const locker = new pg.Client({ connectionString: url });
     await locker.connect();
     await locker.query('BEGIN');
