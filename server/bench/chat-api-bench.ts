@@ -3,15 +3,16 @@
 // fast integrator (`BENCH_DELIVERIES=0` skips them).
 // `BENCH_COMPARE_MAIN=<file>`: the intake also runs that server build (e.g. an older commit's bundle) right after
 // ours, a before/after in the same run.
-// `BENCH_OVERLOAD=1`: instead, overload (issue 16): the sustainable rate of one node, then four times that rate
-// offered open-loop, with admission control at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
+// `BENCH_OVERLOAD=1`: instead, overload (issue 16) on each store of `BENCH_STORES`: the sustainable rate of one
+// node, then four times that rate offered open-loop, at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
-import { overloadLoad } from './overload-load.ts';
+import { benchStores } from './bench-stores.ts';
+import { clientCeiling, overloadLoad } from './overload-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -50,33 +51,83 @@ async function intake(sync: 'full' | 'normal', dir: string) {
   return { bare: bareResult, svc: svcResult, compare };
 }
 
-/** Four times the rate one node sustains (measured first, closed-loop), offered open-loop at each limit. */
-async function overload(dir: string) {
-  const sync = (process.env.BENCH_SYNC ?? 'full') as 'full' | 'normal';
-  const limits = (process.env.BENCH_OVERLOAD_LIMITS ?? '128,100000').split(',').map(Number);
-  const svc = await startService(path.join(dir, 'svc-sustain.sqlite'), { SVC_DB_SYNC: sync });
-  const sustained = await load(await benchEndpoint(svc.base), svc.child.pid!);
-  await stopProcess(svc);
-  const rate = Math.round(sustained.rps * 4);
-  console.log(
-    `Overload, synchronous=${sync}: one node sustains ${sustained.rps.toFixed(0)} req/s (p99 ${sustained.p99} ms, ${connections} connections);`,
-  );
-  console.log(`offering ${rate} req/s open-loop for ${seconds} s (at most ${rate * seconds} messages)\n`);
-  console.log(
-    'max in flight   offered/s   accepted/s   refused   accepted p50   accepted p99   refused p99   other   errors   RSS MB start/middle/end',
-  );
-  for (const limit of limits) {
-    const node = await startService(path.join(dir, `svc-overload-${limit}.sqlite`), {
-      SVC_DB_SYNC: sync,
-      SVC_MAX_IN_FLIGHT: String(limit),
+/** The server's JavaScript heap in use, MB, from its metrics (NaN when it does not answer in time). */
+async function heapMb(base: string): Promise<number> {
+  try {
+    const res = await fetch(`${base}/metrics`, {
+      headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
+      signal: AbortSignal.timeout(900),
     });
-    const r = await overloadLoad(await benchEndpoint(node.base), rate, seconds, node.child.pid!);
-    await stopProcess(node);
-    const ms = (v: number) => `${v.toFixed(0)} ms`.padStart(12);
+    const bytes = /^svc_nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text())?.[1];
+    return bytes ? Number(bytes) / 1024 / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The bodies of the overload bench: one message from each of 500 customers. */
+const overloadBodies = Array.from({ length: 500 }, (_, i) =>
+  JSON.stringify({ sender: { id: `c${i}`, name: 'Bench' }, message: { type: 'text', text: 'Hello, I have a question about my order' } }),
+);
+
+/**
+ * Overload (issue 16): on each store of `BENCH_STORES`, the rate one node sustains (closed-loop, 50
+ * connections), then four times that rate offered open-loop (`BENCH_OVERLOAD_FACTOR`) at each limit of
+ * `BENCH_OVERLOAD_LIMITS`: `adaptive` (the default admission) or a fixed SVC_MAX_IN_FLIGHT (100000: none).
+ * `BENCH_OVERLOAD_RATE=<n>` offers that rate instead of measuring the sustainable one.
+ */
+async function overload() {
+  const sync = (process.env.BENCH_SYNC ?? 'full') as 'full' | 'normal';
+  const factor = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 4);
+  const limits = (process.env.BENCH_OVERLOAD_LIMITS ?? 'adaptive,128,100000').split(',');
+  const stores = await benchStores();
+  try {
+    const ceiling = await clientCeiling();
     console.log(
-      `${String(limit).padStart(13)}   ${r.offered.toFixed(0).padStart(9)}   ${((r.accepted / r.sent) * r.offered).toFixed(0).padStart(10)}   ${`${((r.refused / r.sent) * 100).toFixed(0)}%`.padStart(7)}   ` +
-        `${ms(r.acceptedP50)}   ${ms(r.acceptedP99)}   ${ms(r.refusedP99)}   ${String(r.failed).padStart(5)}   ${String(r.errors).padStart(6)}   ${r.rssMb.map((m) => m.toFixed(0)).join(' / ')}`,
+      `Load client: ${os.cpus().length} cores; against a trivial server it gets ${ceiling.answered.toFixed(0)} req/s answered ` +
+        `(${ceiling.wire.toFixed(0)} req/s written)\n`,
     );
+    for (const store of stores.names) {
+      let sustained = { rps: Number(process.env.BENCH_OVERLOAD_RATE) / factor, p99: NaN, errors: 0 };
+      if (!process.env.BENCH_OVERLOAD_RATE) {
+        const svc = await startService(stores.database(store, 'sustain'), { SVC_DB_SYNC: sync });
+        sustained = await load(await benchEndpoint(svc.base), svc.child.pid!);
+        await stopProcess(svc);
+      }
+      const rate = Math.round(sustained.rps * factor);
+      console.log(
+        `${store}${store === 'sqlite' ? ` synchronous=${sync}` : ''}: one node sustains ${sustained.rps.toFixed(0)} req/s ` +
+          `(p99 ${sustained.p99} ms, ${connections} connections, closed-loop, ${sustained.errors} errors or non-2xx); offering ${factor}x = ${rate} req/s open-loop for ${seconds} s` +
+          `${rate > ceiling.answered ? ` (ABOVE the client's ceiling of ${ceiling.answered.toFixed(0)} req/s)` : ''}`,
+      );
+      console.log(
+        'limit      offered/s  wire/s  client lag p99  accepted/s  refused  accepted p50   p99  refused p99  other  errors  unanswered  RSS MB start/middle/end/after (max)',
+      );
+      for (const limit of limits) {
+        const env: Record<string, string> = { SVC_DB_SYNC: sync };
+        if (limit !== 'adaptive') Object.assign(env, { SVC_ADMISSION: 'fixed', SVC_MAX_IN_FLIGHT: limit });
+        const node = await startService(stores.database(store, `overload-${limit}`), env);
+        const r = await overloadLoad(await benchEndpoint(node.base), overloadBodies, rate, seconds, node.child.pid!, () =>
+          heapMb(node.base),
+        );
+        await stopProcess(node);
+        const n = (v: number, width: number) => v.toFixed(0).padStart(width);
+        const m = r.rssMb;
+        console.log(
+          `${limit.padEnd(9)}  ${n(r.offered, 9)}  ${n(r.wire, 6)}  ${n(r.clientLagP99, 14)}  ${n((r.accepted / r.scheduled) * r.offered, 10)}  ` +
+            `${`${((r.refused / r.scheduled) * 100).toFixed(0)}%`.padStart(7)}  ${n(r.acceptedP50, 12)}  ${n(r.acceptedP99, 5)}  ` +
+            `${n(r.refusedP99, 11)}  ${n(r.failed, 5)}  ${n(r.errors, 6)}  ${n(r.unanswered, 10)}  ` +
+            `${[m.start, m.middle, m.end, m.after].map((v) => v.toFixed(0)).join(' / ')} (${m.max.toFixed(0)})`,
+        );
+        const series = (values: number[]) => values.map((v) => v.toFixed(0)).join(' ');
+        console.log(`           accepted p99 ms, second by second: ${series(r.acceptedP99BySecond)}`);
+        console.log(`           RSS MB, second by second:          ${series(r.rssMbBySecond)}`);
+        console.log(`           heap used MB, second by second:    ${series(r.heapMbBySecond)}`);
+      }
+      console.log('');
+    }
+  } finally {
+    stores.stop();
   }
 }
 
@@ -122,7 +173,7 @@ async function main() {
   if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: run pnpm build first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   try {
-    if (process.env.BENCH_OVERLOAD === '1') return await overload(dir);
+    if (process.env.BENCH_OVERLOAD === '1') return await overload();
     console.log(`Chat API intake: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores\n`);
     console.log('sync    handler            req/s     p50 ms   p99 ms   errors   cpu ms/req');
     // issue 16: full durability stays >= 2x its bare handler, synchronous=NORMAL >= 0.8x.

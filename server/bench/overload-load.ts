@@ -1,23 +1,37 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
-import { customerMessages } from './bench-process.ts';
+import path from 'node:path';
+import { root, startProcess, stopProcess } from './bench-process.ts';
 
 export interface OverloadResult {
-  /** Requests per second actually offered (sent / duration): below the asked rate when the client lagged. */
+  /** Requests per second the schedule offered (due within the run / its duration). */
   offered: number;
-  sent: number;
+  /** Requests per second actually written to the sockets while sending: below `offered` when the client lagged. */
+  wire: number;
+  /** p99 of how late a request went out after it was due (the client's own lag, or no free connection), ms. */
+  clientLagP99: number;
+  scheduled: number;
   accepted: number;
   refused: number;
-  /** Answers neither 2xx nor 503: must stay 0. */
+  /** Answers neither 2xx nor 429/503: must stay 0. */
   failed: number;
-  /** Requests without an answer (autocannon's timeouts and resets), from the whole run. */
+  /** Connections closed or reset with a request on them. */
   errors: number;
-  /** Latency of the 2xx answers after the first second (the connections are being opened then), ms. */
+  /** Due requests without an answer when the drain time ran out. */
+  unanswered: number;
+  /** Latency of the 2xx answers (from when each request was due) after the first second, ms. */
   acceptedP50: number;
   acceptedP99: number;
+  /** p99 of the accepted answers per second of the run: bounded means it does not climb. */
+  acceptedP99BySecond: number[];
   refusedP99: number;
-  /** Resident memory of the server, MB, sampled at the start, the middle and the end of the load. */
-  rssMb: [number, number, number];
+  /** Resident memory of the server, MB: before the load, at its middle, at its end, and `settleMs` after it. */
+  rssMb: { start: number; middle: number; end: number; after: number; max: number };
+  /** Resident memory of the server at the end of each second of the load, MB: flat means it stops climbing. */
+  rssMbBySecond: number[];
+  /** The server's JavaScript heap in use at the end of each second, MB (its own report): what our objects hold,
+   * apart from memory the allocator keeps. */
+  heapMbBySecond: number[];
 }
 
 /** Resident set size of a process in MB, from /proc (NaN elsewhere). */
@@ -33,65 +47,170 @@ export function rssMb(pid: number): number {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]! : NaN;
 
+const WORKER = path.join(root, 'server/bench/open-loop-worker.mjs');
+/** Processes of the load client: one per core, so the client is not what limits the rate it offers. */
+const CLIENT_PROCESSES = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
+
+interface WorkerResult {
+  sent: number;
+  scheduled: number;
+  sendingMs: number;
+  lagP99: number;
+  accepted: number[];
+  acceptedAt: number[];
+  refused: number[];
+  refusedAt: number[];
+  failed: number;
+  errors: number;
+  unanswered: number;
+}
+
+export interface OpenLoopJob {
+  url: string;
+  /** Request bodies, sent in turn. */
+  bodies: string[];
+  rate: number;
+  seconds: number;
+  connections: number;
+  drainMs?: number;
+}
+
+/** Runs the job split over the client processes, all starting at once once every connection is open. */
+async function openLoop(job: OpenLoopJob, during: (t0: number) => void = () => undefined): Promise<WorkerResult[]> {
+  const { port, pathname } = new URL(job.url);
+  const workers: ChildProcess[] = [];
+  const count = Math.round(job.rate * job.seconds);
+  try {
+    const ready: Promise<unknown>[] = [];
+    const results: Promise<WorkerResult>[] = [];
+    for (let i = 0; i < CLIENT_PROCESSES; i++) {
+      const worker = fork(WORKER, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
+      workers.push(worker);
+      const messages: unknown[] = [];
+      let wake: () => void = () => undefined;
+      worker.on('message', (m) => (messages.push(m), wake()));
+      const nextMessage = async () => {
+        while (messages.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+        return messages.shift();
+      };
+      ready.push(nextMessage());
+      results.push(ready[i]!.then(() => nextMessage() as Promise<WorkerResult>));
+      worker.send({
+        port: Number(port),
+        path: pathname,
+        bodies: job.bodies,
+        rate: job.rate / CLIENT_PROCESSES,
+        count: Math.round(count / CLIENT_PROCESSES),
+        seconds: job.seconds,
+        drainMs: job.drainMs ?? 10_000,
+        connections: Math.ceil(job.connections / CLIENT_PROCESSES),
+      });
+    }
+    await Promise.all(ready);
+    for (const worker of workers) worker.send('go');
+    during(performance.now());
+    return await Promise.all(results);
+  } finally {
+    for (const worker of workers) if (worker.exitCode === null) worker.kill();
+  }
+}
+
+/** The most requests per second the client gets answered by a server that does nothing (one process). */
+export async function clientCeiling(seconds = 3): Promise<{ answered: number; wire: number }> {
+  const trivial = await startProcess([path.join(root, 'server/bench/open-loop-worker.mjs'), '--trivial-server'], {});
+  try {
+    const results = await openLoop({
+      url: `${trivial.base}/`,
+      bodies: ['{"a":1}'],
+      rate: 200_000,
+      seconds,
+      connections: 200,
+      drainMs: 2000,
+    });
+    const answered = results.reduce((sum, r) => sum + r.accepted.length, 0);
+    const sent = results.reduce((sum, r) => sum + r.sent, 0);
+    const ms = Math.max(...results.map((r) => r.sendingMs));
+    return { answered: answered / (ms / 1000), wire: sent / (ms / 1000) };
+  } finally {
+    await stopProcess(trivial);
+  }
+}
+
 /**
- * Open-loop Chat API load: `rate` messages per second spread over many connections, each on its own schedule
- * whatever the answers (a connection's next send waits for its answer, so there are enough connections that a
- * slow answer delays no schedule by much), for `seconds` or `rate * seconds` messages, whichever ends first.
+ * Open-loop Chat API load at `rate` messages per second for `seconds`, from several client processes over
+ * `connections` keep-alive connections, while the server's memory is sampled.
  */
-export async function overloadLoad(url: string, rate: number, seconds: number, pid: number): Promise<OverloadResult> {
-  // Below the listen backlog (511): more connections opened at once overflow it, and the SYN retries (1 s, 3 s,
-  // 7 s) of those left out would be measured as the latency of their first request.
-  const connections = Math.min(500, Math.max(50, Math.ceil(rate / 4)));
-  const accepted: number[] = [];
-  const refused: number[] = [];
-  let failed = 0;
-  const rss: number[] = [rssMb(pid)];
-  const middle = setTimeout(() => rss.push(rssMb(pid)), (seconds * 1000) / 2);
-  const started = performance.now();
-  let finish: (result: autocannon.Result) => void = () => undefined;
-  let abort: (error: unknown) => void = () => undefined;
-  const done = new Promise<autocannon.Result>((resolve, reject) => ((finish = resolve), (abort = reject)));
-  const options: autocannon.Options = {
-    url,
-    connections,
-    overallRate: rate,
-    amount: Math.round(rate * seconds),
-    duration: seconds + 5,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    requests: customerMessages({ n: 0 }),
-  };
-  const instance = autocannon(options, (error, result) => (error ? abort(error) : finish(result)));
-  const warm = started + 1000;
-  let acceptedCount = 0;
-  let refusedCount = 0;
-  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
-    const kept = performance.now() >= warm;
-    if (status >= 200 && status < 300) {
-      acceptedCount++;
-      if (kept) accepted.push(ms);
-    } else if (status === 503) {
-      refusedCount++;
-      if (kept) refused.push(ms);
-    } else failed++;
+export async function overloadLoad(
+  url: string,
+  bodies: string[],
+  rate: number,
+  seconds: number,
+  pid: number,
+  /** The server's heap in use, MB. */
+  heapMb: () => Promise<number>,
+  settleMs = 5000,
+): Promise<OverloadResult> {
+  const start = rssMb(pid);
+  const samples: number[] = [];
+  let middle = NaN;
+  const sampler = setInterval(() => samples.push(rssMb(pid)), 250);
+  const bySecond: number[] = [];
+  const heapBySecond: number[] = [];
+  let perSecond: NodeJS.Timeout | undefined;
+  let middleTimer: NodeJS.Timeout | undefined;
+  const results = await openLoop({ url, bodies, rate, seconds, connections: 256 }, () => {
+    middleTimer = setTimeout(() => (middle = rssMb(pid)), (seconds * 1000) / 2);
+    perSecond = setInterval(() => {
+      if (bySecond.length >= seconds) return;
+      bySecond.push(rssMb(pid));
+      const second = heapBySecond.length;
+      heapBySecond.push(NaN);
+      void heapMb().then((mb) => (heapBySecond[second] = mb));
+    }, 1000);
   });
-  const result = await done;
-  const elapsed = (performance.now() - started) / 1000;
-  clearTimeout(middle);
-  rss.push(rssMb(pid));
+  clearTimeout(middleTimer);
+  clearInterval(perSecond);
+  clearInterval(sampler);
+  const end = rssMb(pid);
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const after = rssMb(pid);
+
+  const accepted: number[] = [];
+  const p99BySecond: number[][] = [];
+  const refused: number[] = [];
+  for (const r of results) {
+    r.accepted.forEach((ms, i) => {
+      const second = Math.floor(r.acceptedAt[i]! / 1000);
+      (p99BySecond[second] ??= []).push(ms);
+      if (second >= 1) accepted.push(ms);
+    });
+    r.refused.forEach((ms, i) => r.refusedAt[i]! >= 1000 && refused.push(ms));
+  }
   accepted.sort((a, b) => a - b);
   refused.sort((a, b) => a - b);
-  const sent = acceptedCount + refusedCount + failed;
+  const sum = (f: (r: WorkerResult) => number) => results.reduce((total, r) => total + f(r), 0);
+  const sendingS = Math.max(...results.map((r) => r.sendingMs)) / 1000;
   return {
-    offered: sent / elapsed,
-    sent,
-    accepted: acceptedCount,
-    refused: refusedCount,
-    failed,
-    errors: result.errors,
+    offered: sum((r) => r.scheduled) / sendingS,
+    wire: sum((r) => r.sent) / sendingS,
+    clientLagP99: Math.max(...results.map((r) => r.lagP99)),
+    scheduled: sum((r) => r.scheduled),
+    accepted: sum((r) => r.accepted.length),
+    refused: sum((r) => r.refused.length),
+    failed: sum((r) => r.failed),
+    errors: sum((r) => r.errors),
+    unanswered: sum((r) => r.unanswered),
     acceptedP50: percentile(accepted, 0.5),
     acceptedP99: percentile(accepted, 0.99),
+    acceptedP99BySecond: p99BySecond.slice(0, seconds).map((s) =>
+      percentile(
+        s.sort((a, b) => a - b),
+        0.99,
+      ),
+    ),
     refusedP99: percentile(refused, 0.99),
-    rssMb: [rss[0]!, rss[1] ?? NaN, rss[2] ?? rss[1] ?? NaN],
+    rssMb: { start, middle, end, after, max: Math.max(start, ...samples, end) },
+    rssMbBySecond: bySecond,
+    heapMbBySecond: heapBySecond,
   };
 }

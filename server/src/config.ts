@@ -21,6 +21,7 @@ const envSchema = z.object({
   SVC_RATING_WINDOW_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SVC_AUTO_CLOSE_SWEEP_S: z.coerce.number().positive().max(86_400).default(60),
   SVC_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(128),
+  SVC_ADMISSION: z.enum(['adaptive', 'fixed']).default('adaptive'),
   SVC_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SVC_GEOIP: z.enum(['on', 'off']).default('on'),
   SVC_ALLOW_PRIVATE_URLS: z.enum(['0', '1']).default('0'),
@@ -67,6 +68,8 @@ export interface Config {
   /** Admission control: Chat API requests one node works on at once; more are answered 503 with Retry-After
    * (issue 16). */
   maxInFlight: number;
+  /** The admitted limit follows the event loop's lag up to `maxInFlight` (adaptive), or stays there (fixed). */
+  adaptiveAdmission: boolean;
   /** Look up where visitors' addresses are (spec 2.3 session.geoip) in the bundled offline data. */
   geoip: boolean;
   allowPrivateUrls: boolean;
@@ -115,6 +118,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     autoCloseSweepMs: Math.round(e.SVC_AUTO_CLOSE_SWEEP_S * 1000),
     rateLimits: e.SVC_RATE_LIMITS === 'on',
     maxInFlight: e.SVC_MAX_IN_FLIGHT,
+    adaptiveAdmission: e.SVC_ADMISSION === 'adaptive',
     geoip: e.SVC_GEOIP === 'on',
     allowPrivateUrls: e.SVC_ALLOW_PRIVATE_URLS === '1',
     demo: e.SVC_DEMO === '1',

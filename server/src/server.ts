@@ -67,7 +67,7 @@ import { jsonBody } from './http/json-body.ts';
 import { routesByPrefix } from './http/routes-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { admissionControl } from './http/admission.ts';
+import { createAdmission } from './http/admission.ts';
 import { createRateLimits } from './http/rate-limits.ts';
 import { requestLog } from './http/request-log.ts';
 import { createLogger } from './logger.ts';
@@ -197,13 +197,21 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerOpenApiRoutes(router, { urls });
 
   let stopping = false;
+  const admission = createAdmission({
+    maxInFlight: config.maxInFlight,
+    adaptive: config.adaptiveAdmission,
+    storeBacklog: () => store.writeBacklog(),
+    guards: isChatApiIntake,
+    stopping: () => stopping,
+    log,
+  });
+  metrics.watchAdmission(admission);
   app.use(closeWhenStopping(() => stopping));
   app.use(requestLog(log));
   // Outside the error middleware, so error answers carry the headers too.
   app.use(securityHeaders({ https: config.publicUrl?.startsWith('https://') ?? false }));
-  // Early: under overload most requests are refused, and a refusal must cost far less than the work it declines;
-  // after the security headers, which every answer carries.
-  app.use(admissionControl({ maxInFlight: config.maxInFlight, storeBacklog: () => store.writeBacklog(), guards: isChatApiIntake, log }));
+  // The first refusal only (admission.ts): after the security headers, which every answer carries.
+  app.use(admission.refuseInApp);
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());
@@ -222,7 +230,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(jsonBody());
   app.use(routesByPrefix('/chat-api/', chatApiRouter, router));
 
-  const httpServer = http.createServer(app.callback());
+  const httpServer = http.createServer(admission.guard(app.callback()));
   // Idle connections kept longer than the proxies in front keep theirs (nginx's upstream keepalive_timeout and
   // load balancers: 60 s), so a proxy never sends a request on a connection the node has just closed.
   httpServer.keepAliveTimeout = 65_000;

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { testDialect } from './support/test-db.ts';
-import { startTestServer, type ApiResponse, type TestServer } from './support/test-server.ts';
+import { ADMIN_TOKEN, startTestServer, type ApiResponse, type TestServer } from './support/test-server.ts';
 
 const LIMIT = 2;
 let t: TestServer;
@@ -11,7 +11,7 @@ let agent: TestAgent;
 let channel: TestChannel;
 
 beforeAll(async () => {
-  t = await startTestServer({ SVC_MAX_IN_FLIGHT: String(LIMIT), SVC_RATE_LIMITS: 'off' });
+  t = await startTestServer({ SVC_MAX_IN_FLIGHT: String(LIMIT), SVC_ADMISSION: 'fixed', SVC_RATE_LIMITS: 'off' });
   agent = await createAgent(t.api);
   channel = await createChatApiChannel(t.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
 });
@@ -72,6 +72,10 @@ describe('chat api intake under overload', () => {
     const rush = history.filter((m) => m.text.startsWith('rush '));
     expect(rush.map((m) => m.id).sort()).toEqual(accepted.map((a) => a!.body.message_id).sort());
     expect(rush).toHaveLength(LIMIT);
+
+    // Each refusal is counted for operators, by why it was refused.
+    const metrics = await (await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).text();
+    expect(metrics).toContain(`svc_http_refused_total{reason="in_flight"} ${answers.length - LIMIT}`);
 
     // The node takes new messages again as soon as the store keeps up.
     const after = await postCustomerMessage(t.api, channel.endpoint, 'crowd', 'after the rush');

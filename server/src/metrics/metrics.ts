@@ -3,6 +3,7 @@ import client from 'prom-client';
 import type { Server as SocketServer } from 'socket.io';
 import { AGENT_NAMESPACE, VISITOR_NAMESPACE } from '@svc/protocol';
 import type { DomainEvents } from '../conversations/domain-events.ts';
+import type { Admission } from '../http/admission.ts';
 import type { Store } from '../store/store.ts';
 
 interface MetricsDeps {
@@ -19,6 +20,7 @@ export function createMetrics(deps: MetricsDeps) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'svc_' });
   let io: SocketServer | undefined;
+  let admission: Admission | undefined;
 
   const httpDuration = new client.Histogram({
     name: 'svc_http_request_duration_seconds',
@@ -35,6 +37,26 @@ export function createMetrics(deps: MetricsDeps) {
     collect() {
       this.set({ side: 'visitor' }, io?.of(VISITOR_NAMESPACE).sockets.size ?? 0);
       this.set({ side: 'agent' }, io?.of(AGENT_NAMESPACE).sockets.size ?? 0);
+    },
+  });
+  // Read from admission control when scraped: a refusal costs a counter increment, nothing more.
+  new client.Counter({
+    name: 'svc_http_refused_total',
+    help: 'Chat API messages refused with 503 overloaded, by reason (in_flight: the admission limit; store_backlog: the store is behind)',
+    labelNames: ['reason'],
+    registers: [registry],
+    collect() {
+      if (!admission) return;
+      this.reset();
+      for (const [reason, count] of Object.entries(admission.refused())) this.inc({ reason }, count);
+    },
+  });
+  new client.Gauge({
+    name: 'svc_http_admission_limit',
+    help: 'Chat API messages this node admits at once now (adaptive, at most SVC_MAX_IN_FLIGHT)',
+    registers: [registry],
+    collect() {
+      if (admission) this.set(admission.limit());
     },
   });
   const messages = new client.Counter({
@@ -92,6 +114,10 @@ export function createMetrics(deps: MetricsDeps) {
     /** The socket.io server whose namespaces are counted (made after the HTTP app). */
     watchSockets(server: SocketServer) {
       io = server;
+    },
+    /** The admission control whose refusals and limit are reported (made with the HTTP app). */
+    watchAdmission(control: Admission) {
+      admission = control;
     },
   };
 }

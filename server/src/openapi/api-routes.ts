@@ -136,7 +136,7 @@ export const apiRoutes: readonly ApiRoute[] = [
     responses: { 200: chatApiIntakeAnswerSchema },
     refusals: {
       503: {
-        why: '`overloaded`: the node already works on `SVC_MAX_IN_FLIGHT` requests, or its store is behind. Nothing was stored; send the same request again after `Retry-After` seconds (with the same `Idempotency-Key`, if any)',
+        why: '`overloaded`: the node already works on as many requests as it admits at once (at most `SVC_MAX_IN_FLIGHT`), or its store is behind. Nothing was stored; send the same request again after `Retry-After` seconds (with the same `Idempotency-Key`, if any)',
         retryAfter: true,
       },
     },

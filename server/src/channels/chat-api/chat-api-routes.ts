@@ -25,7 +25,7 @@ const DECOY_RANDOM_STRING = 'x'.repeat(32);
 
 const INTAKE_PATH = /^\/chat-api\/[^/]+\/[^/]+$/;
 /** A customer's message or typing to a channel's endpoint: the writes admission control guards (issue 16). */
-export const isChatApiIntake = (ctx: Context) => ctx.method === 'POST' && INTAKE_PATH.test(ctx.path);
+export const isChatApiIntake = (method: string, path: string) => method === 'POST' && INTAKE_PATH.test(path);
 
 /** spec 4.1, service side: the channel status and the customer's messages. */
 export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {

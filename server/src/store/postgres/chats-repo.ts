@@ -273,8 +273,7 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   return chatWithLastMessage(sql, input.chatId);
 }
 
-export function createPgChatsRepo(db: PgDb): ChatsRepo {
-  const batcher = createClientMessageBatcher(db);
+export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher(db)): ChatsRepo {
   return {
     async appendClientMessage(input) {
       // The common case, a message into a live chat, shares one statement with the others arriving with it.

@@ -112,6 +112,8 @@ export function createClientMessageBatcher(db: PgDb) {
   }
 
   return {
+    /** Messages waiting for a statement: writes the store is behind (admission control counts them). */
+    backlog: () => queue.length,
     /** Stores the message if it goes into its client's live chat as is; `undefined` when the full unit of work
      * must take it. Resolves once committed. */
     append(input: NewClientMessage): Promise<Stored | undefined> {

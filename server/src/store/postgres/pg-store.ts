@@ -7,6 +7,7 @@ import { createPgCallsRepo } from './calls-repo.ts';
 import { createPgChannelSitesRepo } from './channel-sites-repo.ts';
 import { createPgChannelsRepo } from './channels-repo.ts';
 import { createPgChatsRepo } from './chats-repo.ts';
+import { createClientMessageBatcher } from './client-message-batch.ts';
 import { createPgDeliveriesRepo } from './deliveries-repo.ts';
 import { createPgDepartmentsRepo } from './departments-repo.ts';
 import { createPgMessagesRepo } from './messages-repo.ts';
@@ -26,6 +27,8 @@ import { createPgOutboxStatsRepo } from './outbox-stats-repo.ts';
 /** The same repositories over PostgreSQL: several nodes share one database. */
 export async function openPgStore(options: OpenPgOptions): Promise<Store> {
   const db = await openPgDb(options);
+  // Its queue is writes the store is behind, as much as the pool's waiting clients are.
+  const intakeBatch = createClientMessageBatcher(db);
   return {
     dialect: 'postgres',
     settings: createPgSettingsRepo(db),
@@ -33,7 +36,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     channels: createPgChannelsRepo(db),
     botProviders: createPgBotProvidersRepo(db),
     botEvents: createPgBotEventsRepo(db),
-    chats: createPgChatsRepo(db),
+    chats: createPgChatsRepo(db, intakeBatch),
     messages: createPgMessagesRepo(db),
     notes: createPgNotesRepo(db),
     cannedReplies: createPgCannedRepliesRepo(db),
@@ -50,7 +53,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     search: createPgSearchRepo(db),
-    writeBacklog: () => db.pool.waitingCount,
+    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog(),
     close: () => db.close(),
   };
 }
