@@ -103,7 +103,9 @@ test.describe('widget: conversation', () => {
     await expect.poll(async () => (await lines())?.length).toBe(50);
     expect((await lines())![0]).toContain('answer 20');
     await visitor.inChat(`document.querySelector('[role=log]').scrollTop = 0`);
-    await expect.poll(async () => (await lines())?.length).toBe(70);
-    expect((await lines())![0]).toContain('The very first question');
+    // Down to the first message of the chat, under the greeting that opened it.
+    await expect.poll(async () => (await lines())?.length).toBe(71);
+    expect((await lines())![0]).toContain('Ask us anything: we are happy to help.');
+    expect((await lines())![1]).toContain('The very first question');
   });
 });
