@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineUnavailable, startRedis, type RunningRedis } from '../../scripts/lib/engines.mjs';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent } from './support/fixtures.ts';
 import { testDialect } from './support/test-db.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+import { throwawayRedis } from './support/throwaway-redis.ts';
 
 // Issue 16: each node keeps the Chat API channels it has served in memory, so the intake reads no channel
 // row. A change made through one node must hold on every node from its answer on.
-let redis: RunningRedis | undefined;
-let missing: string | undefined;
-try {
-  redis = await startRedis();
-} catch (err) {
-  missing = engineUnavailable(err);
-}
+const { redis, missing } = await throwawayRedis();
 
 let a: TestServer;
 let b: TestServer;

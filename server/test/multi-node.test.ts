@@ -10,20 +10,15 @@ import {
 import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineUnavailable, startRedis, type RunningRedis } from '../../scripts/lib/engines.mjs';
+import { startRedis } from '../../scripts/lib/engines.mjs';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+import { throwawayRedis } from './support/throwaway-redis.ts';
 
 // Issue 8: several nodes behind a load balancer share one database and one Redis. Two real servers in this
 // process on one SQLite file (a PostgreSQL store will take its place) and one throw-away Redis.
-let redis: RunningRedis | undefined;
-let missing: string | undefined;
-try {
-  redis = await startRedis();
-} catch (err) {
-  missing = engineUnavailable(err);
-}
+const { redis, missing } = await throwawayRedis();
 
 type AgentSocket = Socket<AgentServerEvents>;
 type VisitorSocket = Socket<VisitorServerEvents, VisitorClientEvents>;

@@ -1,8 +1,8 @@
 import { VISITOR_NAMESPACE, type WidgetSession } from '@svc/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineUnavailable, startRedis, type RunningRedis } from '../../scripts/lib/engines.mjs';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+import { throwawayRedis } from './support/throwaway-redis.ts';
 
 // Issue 24: one visitor token holds at most 20 sockets at once; the 21st is refused until one closes.
 const sockets: Socket[] = [];
@@ -68,13 +68,7 @@ describe('sockets per visitor token', () => {
   });
 });
 
-let redis: RunningRedis | undefined;
-let missing: string | undefined;
-try {
-  redis = await startRedis();
-} catch (err) {
-  missing = engineUnavailable(err);
-}
+const { redis, missing } = await throwawayRedis();
 
 describe.skipIf(!redis)(`sockets per visitor token across nodes${missing ? ` (${missing})` : ''}`, () => {
   let a: TestServer;

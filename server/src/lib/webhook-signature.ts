@@ -7,17 +7,10 @@ export function newSigningSecret(): string {
   return `${SECRET_PREFIX}${crypto.randomBytes(24).toString('base64')}`;
 }
 
-/** The key of a secret, decoded once per secret rather than once per attempt. */
-const keys = new Map<string, Buffer>();
-const MAX_KEYS = 10_000;
-
+/** The HMAC key a secret holds: the base64 after `whsec_`. */
 function keyOf(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (key) return key;
-  key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
   if (key.length === 0) throw new Error("Secret can't be empty.");
-  if (keys.size >= MAX_KEYS) keys.clear();
-  keys.set(secret, key);
   return key;
 }
 

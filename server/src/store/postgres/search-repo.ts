@@ -49,20 +49,24 @@ const FEW_MATCHES = 2_000;
  * index as a bitmap costs what the matches cost, whatever the guess.
  */
 async function matchingIds(sql: PgSql, idsSql: string, params: unknown[]): Promise<number[]> {
-  await sql.run("SELECT set_config('enable_indexscan', 'off', true), set_config('enable_seqscan', 'off', true)");
-  const rows = await sql.all<{ id: number }>(idsSql, params);
-  await sql.run("SELECT set_config('enable_indexscan', 'on', true), set_config('enable_seqscan', 'on', true)");
+  const rows = await withScansOff(sql, ['enable_indexscan', 'enable_seqscan'], () => sql.all<{ id: number }>(idsSql, params));
   return rows.map((r) => r.id);
 }
 
 /** The clients' hits in one statement, the matching clients staying in PostgreSQL (a prefix may match most of
  * them). A GIN index is only ever read as a bitmap; what has to be ruled out is the sequential scan that a wrong
  * estimate picks, which recomputes every client's words. */
-async function clientHits(sql: PgSql, query: string, agentId: number, limit: number): Promise<SearchHitRow[]> {
-  await sql.run("SELECT set_config('enable_seqscan', 'off', true)");
-  const rows = await sql.all<SearchHitRow>(clientsSql, [query, agentId, limit]);
-  await sql.run("SELECT set_config('enable_seqscan', 'on', true)");
-  return rows;
+function clientHits(sql: PgSql, query: string, agentId: number, limit: number): Promise<SearchHitRow[]> {
+  return withScansOff(sql, ['enable_seqscan'], () => sql.all<SearchHitRow>(clientsSql, [query, agentId, limit]));
+}
+
+/** Runs `read` with the planner's `scans` settings off for this transaction only, then on again. */
+async function withScansOff<T>(sql: PgSql, scans: string[], read: () => Promise<T>): Promise<T> {
+  const set = (value: string) => `SELECT ${scans.map((s) => `set_config('${s}', '${value}', true)`).join(', ')}`;
+  await sql.run(set('off'));
+  const result = await read();
+  await sql.run(set('on'));
+  return result;
 }
 
 export function createPgSearchRepo(db: PgDb): SearchRepo {
