@@ -92,8 +92,10 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
     const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sent).missing === 0, LEASE_MS + 30_000, 200);
     if (!arrived) failures.push('agent replies still missing at the integrator after the lease');
     const check = checkDeliveries(integrator.accepted, sent);
-    const states = await server.deliveryStates(held);
-    const heldDelivered = [...states.values()].filter((s) => s === 'delivered').length;
+    // The integrator counts a request when it arrives; node 2 records the attempt once the answer is back.
+    const deliveredHeld = async () => [...(await server.deliveryStates(held)).values()].filter((s) => s === 'delivered').length;
+    await waitUntil(async () => (await deliveredHeld()) === held.length, 10_000, 100);
+    const heldDelivered = await deliveredHeld();
     if (heldDelivered !== held.length) failures.push(`${held.length - heldDelivered} of the dead node's claimed rows were not delivered`);
     const integrity = await server.integrity();
     if (integrity !== 'ok') failures.push(`database check: ${integrity}`);
