@@ -26,3 +26,19 @@ export async function insertPgDelivery(
   );
   return id!;
 }
+
+/**
+ * The same insert as the last CTEs of a caller's single statement (its own transaction: no BEGIN, no COMMIT),
+ * after the CTE `source` that writes the row causing the delivery; parameters are numbered from `$from`. The
+ * ordering lock is taken once that row is written, so it is held only for the rest of the statement and its
+ * commit, and the delivery's id is drawn after it, as in `insertPgDelivery`.
+ */
+export function pgDeliveryCtes(d: DeliveryToInsert, now: number, source: string, from: number): { sql: string; params: unknown[] } {
+  const values = deliveryValues(d, now);
+  const p = (i: number) => `$${from + i}`;
+  return {
+    sql: `ordering AS (SELECT pg_advisory_xact_lock(${p(values.length)}, hashtext(${p(values.length + 1)})) FROM ${source}),
+     delivery AS (INSERT INTO deliveries (${DELIVERY_COLUMNS}) SELECT ${values.map((_, i) => p(i)).join(', ')} FROM ordering RETURNING id)`,
+    params: [...values, ORDERING_LOCK, orderingKeyOf(d)],
+  };
+}

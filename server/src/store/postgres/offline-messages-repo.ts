@@ -1,21 +1,31 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
-import { insertPgDelivery } from './insert-delivery.ts';
+import { pgDeliveryCtes } from './insert-delivery.ts';
 import type { PgDb } from './pg-db.ts';
+
+const insertMessage = (id: string) =>
+  `INSERT INTO offline_messages (id, channel_id, client_id, name, email, phone, description, message, created_at)
+   VALUES (${id}, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
+const selectInserted = 'SELECT o.*, c.external_key AS visitor_key FROM o LEFT JOIN clients c ON c.id = o.client_id';
 
 export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
   return {
+    // One statement, its own transaction: the message, and with it (accepted means it will be sent) its
+    // offline_message webhook, whose payload carries the message's id, drawn just before.
     async add(m, webhook) {
-      return db.tx(async (sql) => {
-        const now = Date.now();
-        const id = (await sql.value<number>(
-          `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now],
-        ))!;
-        // The offline_message webhook is written with the message: accepted means it will be sent.
-        if (webhook) await insertPgDelivery(sql, { ...webhook(id), chatId: null, messageId: null }, now);
-        return toOfflineMessage((await sql.one<OfflineMessageRow>(`${offlineMessageSelect} WHERE o.id = $1`, [id]))!);
-      });
+      const now = Date.now();
+      const message = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now];
+      if (!webhook) {
+        const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage('DEFAULT')}) ${selectInserted}`, message);
+        return toOfflineMessage(row!);
+      }
+      const id = (await db.value<number>("SELECT nextval(pg_get_serial_sequence('offline_messages', 'id'))"))!;
+      const delivery = pgDeliveryCtes({ ...webhook(id), chatId: null, messageId: null }, now, 'o', 10);
+      const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage('$9')}), ${delivery.sql} ${selectInserted}`, [
+        ...message,
+        id,
+        ...delivery.params,
+      ]);
+      return toOfflineMessage(row!);
     },
     async listForAgent(agentId, limit = 200) {
       const rows = await db.all<OfflineMessageRow>(
