@@ -23,8 +23,7 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
 } as typeof query;
 afterAll(() => void (pg.Client.prototype.query = query));
 
-const outbox = (sql: string) =>
-  /FROM deliveries d\b|FROM deliveries WHERE|UPDATE deliveries|delivery_attempts|% 2147483648/.test(sql);
+const outbox = (sql: string) => /FROM deliveries d\b|FROM deliveries WHERE|UPDATE deliveries|delivery_attempts|% 2147483648/.test(sql);
 
 /** What the intake sent: every statement but the outbox's, and but the transactions of the outbox's. */
 function intakeStatements(): string[] {
