@@ -57,7 +57,7 @@ export function registerOfflineMessageRoutes(
         message: m.message,
       },
       base
-        ? (id) => {
+        ? (offlineMessageId) => {
             const payload: WebhookPayload = {
               ...base,
               visitor: {
@@ -67,7 +67,7 @@ export function registerOfflineMessageRoutes(
                 ...(m.phone ? { phone: m.phone } : {}),
               },
               event_name: 'offline_message',
-              offline_message_id: String(id),
+              offline_message_id: offlineMessageId,
               message: m.message,
             };
             return {

@@ -1,28 +1,29 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
+import { randomToken } from '../../lib/secrets.ts';
 import { pgDeliveryCtes } from './insert-delivery.ts';
 import type { PgDb } from './pg-db.ts';
 
-const insertMessage = (id: string) =>
-  `INSERT INTO offline_messages (id, channel_id, client_id, name, email, phone, description, message, created_at)
-   VALUES (${id}, $1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
+const insertMessage = `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
 const selectInserted = 'SELECT o.*, c.external_key AS visitor_key FROM o LEFT JOIN clients c ON c.id = o.client_id';
 
 export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
   return {
-    // One statement, its own transaction: the message, and with it (accepted means it will be sent) its
-    // offline_message webhook, whose payload carries the message's id, drawn just before.
+    // One statement, its own transaction: the message and, with it (accepted means it will be sent), its
+    // offline_message webhook. The payload carries the message's id, known only as the row is written: it is
+    // built around a random mark (no party's text can hold it) that the statement replaces with the id.
     async add(m, webhook) {
       const now = Date.now();
       const message = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now];
-      if (!webhook) {
-        const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage('DEFAULT')}) ${selectInserted}`, message);
-        return toOfflineMessage(row!);
-      }
-      const id = (await db.value<number>("SELECT nextval(pg_get_serial_sequence('offline_messages', 'id'))"))!;
-      const delivery = pgDeliveryCtes({ ...webhook(id), chatId: null, messageId: null }, now, 'o', 10);
-      const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage('$9')}), ${delivery.sql} ${selectInserted}`, [
+      if (!webhook) return toOfflineMessage((await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}) ${selectInserted}`, message))!);
+      const sourceIdMark = `offline-message-id-${randomToken(16)}`;
+      const delivery = pgDeliveryCtes({ ...webhook(sourceIdMark), chatId: null, messageId: null }, now, {
+        source: 'o',
+        from: message.length + 1,
+        sourceIdMark,
+      });
+      const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`, [
         ...message,
-        id,
         ...delivery.params,
       ]);
       return toOfflineMessage(row!);
