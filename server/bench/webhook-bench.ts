@@ -34,7 +34,7 @@ async function postJson(url: string, body: unknown, token?: string) {
 }
 
 /** The owner's server: answers every webhook `{"result":"ok"}` and resolves once it has seen `expected`. */
-function ownerServer(expected: number): Promise<{ url: string; all: Promise<void>; close: () => void }> {
+function ownerServer(expected: number): Promise<{ url: string; all: Promise<void>; seen: () => number; close: () => void }> {
   let seen = 0;
   let done!: () => void;
   const all = new Promise<void>((r) => (done = r));
@@ -47,7 +47,12 @@ function ownerServer(expected: number): Promise<{ url: string; all: Promise<void
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
-      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, all, close: () => server.close() }),
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        all,
+        seen: () => seen,
+        close: () => server.close(),
+      }),
     ),
   );
 }
@@ -93,7 +98,10 @@ async function bareClient(): Promise<number> {
   return ms;
 }
 
-async function throughService(database: string, enginePids: () => number[]): Promise<{ ms: number; cpuMs: number }> {
+async function throughService(
+  database: string,
+  enginePids: () => number[],
+): Promise<{ ms: number; cpuMs: number; nodeCpuMs: number; intakeMs: number; deliveredAtIntake: number }> {
   const owner = await ownerServer(COUNT);
   const svc = await startService(database);
   try {
@@ -104,7 +112,10 @@ async function throughService(database: string, enginePids: () => number[]): Pro
     }
     const pids = () => [svc.child.pid!, ...enginePids()];
     const cpuBefore = cpuMs(pids());
+    const nodeCpuBefore = cpuMs([svc.child.pid!]);
     const started = performance.now();
+    let intakeMs = 0;
+    let deliveredAtIntake = 0;
     const submit = async () => {
       for (let i = 0; i < COUNT; i += 50) {
         await Promise.all(
@@ -117,10 +128,18 @@ async function throughService(database: string, enginePids: () => number[]): Pro
           ),
         );
       }
+      intakeMs = performance.now() - started;
+      deliveredAtIntake = owner.seen();
       await owner.all;
     };
     await within(submit(), 'svc webhooks');
-    return { ms: performance.now() - started, cpuMs: cpuMs(pids()) - cpuBefore };
+    return {
+      ms: performance.now() - started,
+      cpuMs: cpuMs(pids()) - cpuBefore,
+      nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore,
+      intakeMs,
+      deliveredAtIntake,
+    };
   } finally {
     await stopProcess(svc);
     owner.close();
@@ -135,13 +154,21 @@ export async function webhookBench() {
     for (const store of stores.names) {
       // The bare client again beside each store, so each ratio is of the same moment of a shared machine.
       const bare = await bareClient();
-      const { ms: svc, cpuMs: cpu } = await throughService(stores.database(store, 'webhooks'), () => stores.enginePids(store));
+      const {
+        ms: svc,
+        cpuMs: cpu,
+        nodeCpuMs,
+        intakeMs,
+        deliveredAtIntake,
+      } = await throughService(stores.database(store, 'webhooks'), () => stores.enginePids(store));
       console.log(`  ${store}:`);
       console.log(`    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
       console.log(
         `    svc (public API, stored, outbox, signed, full sync): ${svc.toFixed(0)} ms = ${rate(svc)} deliveries/s, ` +
-          `cpu ${(cpu / COUNT).toFixed(2)} ms/event (node + engine)`,
+          `cpu ${(cpu / COUNT).toFixed(2)} ms/event (node + engine; node ${(nodeCpuMs / COUNT).toFixed(2)})`,
       );
+      // Which side is behind: the intake (every 201 answered) or the outbox (webhooks still to send then).
+      console.log(`    intake: all ${COUNT} accepted after ${intakeMs.toFixed(0)} ms, ${deliveredAtIntake} webhooks delivered by then`);
       console.log(
         `    ${(bare / svc).toFixed(2)}x the bare client's rate (target >= 0.5x) ${bare / svc >= 0.5 ? 'OK' : 'BELOW TARGET'}; ` +
           `overhead per event ${((svc - bare) / COUNT).toFixed(2)} ms`,

@@ -192,7 +192,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
-  registerOfflineMessageRoutes(router, { store, events, rateLimits });
+  registerOfflineMessageRoutes(router, { store, events, rateLimits, channelLookup });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
   registerOpenApiRoutes(router, { urls });
 

@@ -51,6 +51,18 @@ const webhook =
     eventId: `evt_call_${id}`,
     orderingKey: `webhook-call:${id}`,
   });
+/** An offline message's webhook: its id goes only in the payload (PostgreSQL writes it there in the insert). */
+const offlineWebhook =
+  (channelId: number) =>
+  (offlineMessageId: string): NewDelivery => ({
+    kind: 'webhook',
+    channelId,
+    url: 'http://127.0.0.1:1/hooks',
+    payload: { event_name: 'offline_message', offline_message_id: offlineMessageId, message: 'offline_message_id' },
+    maxAttempts: 3,
+    eventId: 'evt_offline',
+    orderingKey: `webhook-offline:${channelId}`,
+  });
 const call = (clientId: number | null, channelId = 1): NewCall => ({
   channelId,
   chatId: null,
@@ -231,7 +243,7 @@ describe.skipIf(!server)('calls and offline messages on PostgreSQL', () => {
     it('are written with their webhook and listed for the agents of their channel, newest first, as in SQLite', async () => {
       const message = { name: 'Ann', email: 'ann@x.test', phone: null, description: null, message: 'Call me' };
       const [s, p] = await both(async (side) => [
-        await side.offline.add({ ...message, channelId: 1, clientId: 1 }, webhook(1)),
+        await side.offline.add({ ...message, channelId: 1, clientId: 1 }, offlineWebhook(1)),
         await side.offline.add({ ...message, channelId: 1, clientId: null, name: null }, null),
         await side.offline.add({ ...message, channelId: 2, clientId: 3 }, null),
         await side.offline.add({ ...message, channelId: 3, clientId: 4 }, null),

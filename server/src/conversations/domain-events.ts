@@ -57,8 +57,9 @@ export interface DomainEventMap {
   'call.updated': [{ call: CallRecord }];
   /** A widget channel's callback settings changed: what isCallbackEnabled answers may change. */
   'callback.settings': [{ channelId: number }];
-  /** An outbound delivery row was written; wakes the delivery worker. */
-  'delivery.enqueued': [];
+  /** An outbound delivery row was written; wakes the delivery worker. With the row's ordering key, a worker
+   * already sending that key's rows need not look: the record of the one in flight claims it. */
+  'delivery.enqueued': [orderingKey?: string];
   /** A delivery reached its final state (delivered, or failed after its last attempt). */
   'delivery.finished': [{ delivery: DeliveryRecord }];
 }

@@ -37,6 +37,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const maxIdleMs = options.maxIdleMs ?? 60_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
   const inFlight = new Set<Promise<void>>();
+  /** The ordering keys whose rows this worker is sending one after another (see `attempt`). */
+  const sending = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -50,9 +52,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     wake?.();
   };
 
+  /** A new row of a key being sent here is claimed by the record of the attempt before it, or, when that
+   * record came too early to see it, by the step the end of the sending starts (it pokes): no need to look.
+   * Under a stream of offline messages this spares a claim and a look for the next due row per message. */
+  const enqueued = (orderingKey?: string) => {
+    if (orderingKey === undefined || !sending.has(orderingKey)) poke();
+  };
+
   /** Sends `first`, then each next row of its chat that the record of the one before claimed. */
   async function attempt(first: DeliveryRecord) {
-    for (let delivery: DeliveryRecord | undefined = first; delivery;) delivery = await attemptOne(delivery);
+    const key = first.orderingKey;
+    sending.set(key, (sending.get(key) ?? 0) + 1);
+    try {
+      for (let delivery: DeliveryRecord | undefined = first; delivery;) delivery = await attemptOne(delivery);
+    } finally {
+      const n = sending.get(key)! - 1;
+      if (n === 0) sending.delete(key);
+      else sending.set(key, n);
+    }
   }
 
   async function attemptOne(delivery: DeliveryRecord): Promise<DeliveryRecord | undefined> {
@@ -130,6 +147,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       inFlight.add(p);
     }
     if (due.length > 0 && inFlight.size < concurrency) return;
+    // Woken while claiming: look again at once rather than ask when the next row is due.
+    if (poked) return;
     const next = await store.deliveries.nextDueAt();
     const saturated = inFlight.size >= concurrency;
     // Rows due but not claimed wait for a busy channel's slot: look again shortly rather than spin.
@@ -143,13 +162,13 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     start() {
       if (running) return;
       running = true;
-      events.on('delivery.enqueued', poke);
+      events.on('delivery.enqueued', enqueued);
       loop = run().catch((err: unknown) => log.error({ err }, 'delivery worker stopped'));
     },
     /** Stops claiming and waits for the attempts in flight to finish their current step. */
     async stop() {
       running = false;
-      events.off('delivery.enqueued', poke);
+      events.off('delivery.enqueued', enqueued);
       poke();
       await loop;
       await Promise.all(inFlight);

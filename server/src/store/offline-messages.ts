@@ -43,9 +43,15 @@ export const offlineMessageSelect =
   'SELECT o.*, c.external_key AS visitor_key FROM offline_messages o LEFT JOIN clients c ON c.id = o.client_id';
 
 export interface OfflineMessagesRepo {
+  /**
+   * Stores an offline message and, when `webhook` is given, the delivery it builds in the same transaction.
+   * `webhook` gets the message's id as the text its payload carries, and may use it there only: a repository
+   * may pass a placeholder, which must then occur once in the payload's JSON, and put the id in its place as
+   * it writes the row.
+   */
   add(
     m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>,
-    webhook: ((id: number) => NewDelivery) | null,
+    webhook: ((offlineMessageId: string) => NewDelivery) | null,
   ): Promise<OfflineMessageRecord>;
   /** The newest offline messages of the channels the agent serves. */
   listForAgent(agentId: number, limit?: number): Promise<OfflineMessageRecord[]>;

@@ -8,6 +8,7 @@ import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
 import type { Store } from '../../store/store.ts';
+import type { ChannelLookupCache } from '../channel-lookup-cache.ts';
 import { visitorFields } from '../../webhooks/webhook-payloads.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_RETRIES } from '../../webhooks/webhook-sender.ts';
 
@@ -17,8 +18,11 @@ const blank = (v: string | undefined) => (v ? v : null);
  * The offline form (spec 4.4 sendOfflineMessage): a visitor leaves a message while no agent is online. It is
  * stored, shown to the channel's agents, and sent as the offline_message webhook (written with it).
  */
-export function registerOfflineMessageRoutes(router: Router, deps: { store: Store; events: DomainEvents; rateLimits: RateLimits }): void {
-  const { store, events, rateLimits } = deps;
+export function registerOfflineMessageRoutes(
+  router: Router,
+  deps: { store: Store; events: DomainEvents; rateLimits: RateLimits; channelLookup: Pick<ChannelLookupCache, 'byPublicId'> },
+): void {
+  const { store, events, rateLimits, channelLookup } = deps;
 
   router.options('/widget-api/:publicId/offline-messages', (ctx) => {
     ctx.set('Access-Control-Allow-Origin', '*');
@@ -29,7 +33,9 @@ export function registerOfflineMessageRoutes(router: Router, deps: { store: Stor
 
   router.post('/widget-api/:publicId/offline-messages', async (ctx) => {
     ctx.set('Access-Control-Allow-Origin', '*');
-    const channel = await store.channels.findByPublicId(ctx.params.publicId!);
+    // From the cache the Chat API reads too: a change made on another node reaches it a moment later, and a
+    // message left in that moment is taken as it would have been just before the change.
+    const channel = await channelLookup.byPublicId(ctx.params.publicId!);
     if (!channel || channel.kind !== 'widget') throw notFound('No such widget');
     if (!(await rateLimits.offlineMessages.take(sourceAddress(ctx)))) throw rateLimited(60);
     const m = parseOr400(offlineMessageSchema, ctx.request.body);
@@ -37,6 +43,7 @@ export function registerOfflineMessageRoutes(router: Router, deps: { store: Stor
     const visitor = token ? await store.visitors.findByToken(channel.id, hashToken(token)) : undefined;
     const withWebhook = channel.webhookUrl && channel.webhookEvents.includes('offline_message');
     const eventId = `evt_${randomToken(16)}`;
+    const orderingKey = `webhook-offline:${channel.id}`;
     // spec 6.2 offline_message: no chat_id and no department.
     const base = withWebhook ? await visitorFields(store, channel, visitor ?? null, 'offline_message', eventId) : undefined;
     const saved = await store.offlineMessages.add(
@@ -50,7 +57,7 @@ export function registerOfflineMessageRoutes(router: Router, deps: { store: Stor
         message: m.message,
       },
       base
-        ? (id) => {
+        ? (offlineMessageId) => {
             const payload: WebhookPayload = {
               ...base,
               visitor: {
@@ -60,7 +67,7 @@ export function registerOfflineMessageRoutes(router: Router, deps: { store: Stor
                 ...(m.phone ? { phone: m.phone } : {}),
               },
               event_name: 'offline_message',
-              offline_message_id: String(id),
+              offline_message_id: offlineMessageId,
               message: m.message,
             };
             return {
@@ -70,12 +77,12 @@ export function registerOfflineMessageRoutes(router: Router, deps: { store: Stor
               payload,
               maxAttempts: 1 + WEBHOOK_RETRIES,
               eventId,
-              orderingKey: `webhook-offline:${channel.id}`,
+              orderingKey,
             };
           }
         : null,
     );
-    if (base) events.emit('delivery.enqueued');
+    if (base) events.emit('delivery.enqueued', orderingKey);
     events.emit('offline.created', { message: saved });
     ctx.status = 201;
     ctx.body = { result: 'ok', offline_message_id: String(saved.id) };

@@ -42,11 +42,14 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
   const due = await sql.all<DeliveryRow>(dueSql, [now, limit * 4]);
   if (due.length === 0) return [];
   // The cap holds across nodes: whoever counts a channel's rows in flight holds its lock until the claims are
-  // committed. Taken in channel order, so two claims never wait on each other in a circle.
+  // committed. Taken in channel order, so two claims never wait on each other in a circle; all of them in one
+  // statement (an array is unnested in its order), not one round trip per channel.
   const channels = [...new Set(due.map((r) => r.channel_id))].sort((a, b) => a - b);
-  for (const channelId of channels) {
-    await sql.run('SELECT pg_advisory_xact_lock($1, ($2::bigint % 2147483648)::int)', [CHANNEL_CLAIM_LOCK, channelId]);
-  }
+  await sql.run(
+    `SELECT pg_advisory_xact_lock($1, (c.id % 2147483648)::int)
+     FROM (SELECT id FROM unnest($2::bigint[]) WITH ORDINALITY AS u(id, n) ORDER BY n) c`,
+    [CHANNEL_CLAIM_LOCK, channels],
+  );
   const inFlight = await sql.all<{ channel_id: number; n: number }>(
     `SELECT channel_id, COUNT(*) AS n FROM deliveries
      WHERE state = 'pending' AND lease_until >= $1 AND channel_id = ANY($2::bigint[]) GROUP BY channel_id`,

@@ -26,3 +26,30 @@ export async function insertPgDelivery(
   );
   return id!;
 }
+
+/**
+ * The same insert as the last CTEs of a caller's single statement (its own transaction: no BEGIN, no COMMIT),
+ * after the CTE `source` that writes the one row causing the delivery; parameters are numbered from `$from`.
+ * The ordering lock is taken once that row is written, so it is held only for the rest of the statement and
+ * its commit, and the delivery's id is drawn after it, as in `insertPgDelivery`. With `sourceIdMark`, that
+ * text (occurring once in the payload's JSON) is replaced by the source row's id.
+ */
+export function pgDeliveryCtes(
+  d: DeliveryToInsert,
+  now: number,
+  options: { source: string; from: number; sourceIdMark?: string },
+): { sql: string; params: unknown[] } {
+  const values = deliveryValues(d, now);
+  const p = (i: number) => `$${options.from + i}`;
+  const columns = values.map((_, i) =>
+    i === PAYLOAD_INDEX && options.sourceIdMark ? `replace(${p(i)}, ${p(values.length + 2)}, ordering.source_id::text)` : p(i),
+  );
+  return {
+    sql: `ordering AS (SELECT pg_advisory_xact_lock(${p(values.length)}, hashtext(${p(values.length + 1)})), ${options.source}.id AS source_id FROM ${options.source}),
+     delivery AS (INSERT INTO deliveries (${DELIVERY_COLUMNS}) SELECT ${columns.join(', ')} FROM ordering RETURNING id)`,
+    params: [...values, ORDERING_LOCK, orderingKeyOf(d), ...(options.sourceIdMark ? [options.sourceIdMark] : [])],
+  };
+}
+
+/** Where `deliveryValues` puts the payload's JSON. */
+const PAYLOAD_INDEX = DELIVERY_COLUMNS.split(', ').indexOf('payload_json');

@@ -1,21 +1,32 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
-import { insertPgDelivery } from './insert-delivery.ts';
+import { randomToken } from '../../lib/secrets.ts';
+import { pgDeliveryCtes } from './insert-delivery.ts';
 import type { PgDb } from './pg-db.ts';
+
+const insertMessage = `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
+const selectInserted = 'SELECT o.*, c.external_key AS visitor_key FROM o LEFT JOIN clients c ON c.id = o.client_id';
 
 export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
   return {
+    // One statement, its own transaction: the message and, with it (accepted means it will be sent), its
+    // offline_message webhook. The payload carries the message's id, known only as the row is written: it is
+    // built around a random mark (no party's text can hold it) that the statement replaces with the id.
     async add(m, webhook) {
-      return db.tx(async (sql) => {
-        const now = Date.now();
-        const id = (await sql.value<number>(
-          `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-          [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now],
-        ))!;
-        // The offline_message webhook is written with the message: accepted means it will be sent.
-        if (webhook) await insertPgDelivery(sql, { ...webhook(id), chatId: null, messageId: null }, now);
-        return toOfflineMessage((await sql.one<OfflineMessageRow>(`${offlineMessageSelect} WHERE o.id = $1`, [id]))!);
+      const now = Date.now();
+      const message = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now];
+      if (!webhook) return toOfflineMessage((await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}) ${selectInserted}`, message))!);
+      const sourceIdMark = `offline-message-id-${randomToken(16)}`;
+      const delivery = pgDeliveryCtes({ ...webhook(sourceIdMark), chatId: null, messageId: null }, now, {
+        source: 'o',
+        from: message.length + 1,
+        sourceIdMark,
       });
+      const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`, [
+        ...message,
+        ...delivery.params,
+      ]);
+      return toOfflineMessage(row!);
     },
     async listForAgent(agentId, limit = 200) {
       const rows = await db.all<OfflineMessageRow>(

@@ -24,18 +24,18 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher): Offline
     ),
   };
   const add = db.transaction(
-    (m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>, webhook: ((id: number) => NewDelivery) | null) => {
+    (m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>, webhook: ((offlineMessageId: string) => NewDelivery) | null) => {
       const now = Date.now();
       const id = Number(q.insert.run({ ...m, now }).lastInsertRowid);
       // The offline_message webhook is written with the message: accepted means it will be sent.
-      if (webhook) insertDelivery(db, { ...webhook(id), chatId: null, messageId: null }, now);
+      if (webhook) insertDelivery(db, { ...webhook(String(id)), chatId: null, messageId: null }, now);
       return toOfflineMessage(q.byId.get(id)!);
     },
   );
   return {
     async add(
       m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>,
-      webhook: ((id: number) => NewDelivery) | null,
+      webhook: ((offlineMessageId: string) => NewDelivery) | null,
     ): Promise<OfflineMessageRecord> {
       return writes.run(() => add(m, webhook));
     },

@@ -1,0 +1,109 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
+
+// Issue 16: an offline message with its offline_message webhook pays every round trip to PostgreSQL, and the
+// channel's ordering lock is held from the delivery's insert to the commit. This counts the statements one
+// offline message sends through the pool (the server runs in this process, so every pg client is counted).
+// The outbox wakes on each one and runs alongside: its statements (and the transactions holding them, told
+// apart per connection) are left out of the count.
+const engine = await startPostgres().catch((error: unknown) => {
+  engineUnavailable(error);
+  return undefined;
+});
+afterAll(() => engine?.stop());
+
+const sent: { client: pg.Client; sql: string }[] = [];
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  const first = args[0] as string | { text?: string };
+  sent.push({ client: this, sql: typeof first === 'string' ? first : (first.text ?? '') });
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
+afterAll(() => void (pg.Client.prototype.query = query));
+
+const outbox = (sql: string) => /FROM deliveries d\b|FROM deliveries WHERE|UPDATE deliveries|delivery_attempts|% 2147483648/.test(sql);
+
+/** What the intake sent: every statement but the outbox's, and but the transactions of the outbox's. */
+function intakeStatements(): string[] {
+  const dropped = new Set<number>();
+  const open = new Map<pg.Client, number[]>();
+  sent.forEach(({ client, sql }, i) => {
+    if (sql === 'BEGIN') return void open.set(client, [i]);
+    const tx = open.get(client);
+    if (!tx) {
+      if (outbox(sql)) dropped.add(i);
+      return;
+    }
+    tx.push(i);
+    if (sql !== 'COMMIT' && sql !== 'ROLLBACK') return;
+    open.delete(client);
+    if (tx.some((j) => outbox(sent[j]!.sql))) tx.forEach((j) => dropped.add(j));
+  });
+  return sent.filter((_, i) => !dropped.has(i)).map((s) => s.sql);
+}
+
+async function fewestStatements(samples: number, work: (i: number) => Promise<void>): Promise<string[]> {
+  let fewest: string[] | undefined;
+  for (let i = 0; i < samples; i++) {
+    sent.length = 0;
+    await work(i);
+    // the outbox's transaction that began meanwhile ends
+    await new Promise((r) => setTimeout(r, 50));
+    const own = intakeStatements();
+    if (!fewest || own.length < fewest.length) fewest = own;
+  }
+  return fewest!;
+}
+
+const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 120);
+
+describe.skipIf(!engine)('offline messages on PostgreSQL: round trips', () => {
+  let svc: TestServer;
+  const widget = async (webhook: boolean) =>
+    (
+      await svc.api.post(
+        '/api/v1/channels',
+        {
+          kind: 'widget',
+          name: 'Offline shop',
+          agent_ids: [],
+          ...(webhook ? { webhook_url: 'http://127.0.0.1:9/none', webhook_events: ['offline_message'] } : {}),
+        },
+        ADMIN_TOKEN,
+      )
+    ).body as { public_id: string };
+
+  beforeAll(async () => {
+    svc = await startTestServer(
+      { SVC_LOG_LEVEL: 'error', SVC_RATE_LIMITS: 'off' },
+      undefined,
+      engine!.createDatabase(`offline_trips_${process.pid}`),
+    );
+  });
+  afterAll(() => svc?.dispose());
+
+  const leave = async (publicId: string, message: string) => {
+    const res = await svc.api.post(`/widget-api/${publicId}/offline-messages`, { email: 'ann@example.com', message });
+    expect(res.status).toBe(201);
+  };
+
+  it('with its webhook: the message, its lock and its delivery in one statement (no BEGIN)', async ({ annotate }) => {
+    const channel = await widget(true);
+    await leave(channel.public_id, 'warm the channel cache');
+    const statements = await fewestStatements(5, (i) => leave(channel.public_id, `hello ${i}`));
+    await annotate(`offline message with webhook: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
+    expect(statements.map(oneLine)).not.toContain('BEGIN');
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/INSERT INTO offline_messages[\s\S]*pg_advisory_xact_lock[\s\S]*INSERT INTO deliveries/);
+  });
+
+  it('without a webhook: one statement', async ({ annotate }) => {
+    const channel = await widget(false);
+    await leave(channel.public_id, 'warm the channel cache');
+    const statements = await fewestStatements(5, (i) => leave(channel.public_id, `hello ${i}`));
+    await annotate(`offline message without webhook: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
+    expect(statements).toHaveLength(1);
+  });
+});
