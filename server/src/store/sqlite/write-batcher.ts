@@ -10,10 +10,15 @@ const isBusy = (error: unknown) => {
 };
 
 /**
- * Group commit. Writes that arrive in the same turn of the event loop run in one transaction, each in its
- * own savepoint so one failing write does not undo the others, and each caller is answered only once the
- * shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so this turns N fsyncs
- * under load into one while a lone write costs one extra tick.
+ * Group commit. Writes that arrive in the same turn of the event loop run in one transaction, and each caller
+ * is answered only once the shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so
+ * this turns N fsyncs under load into one while a lone write costs one extra tick.
+ *
+ * One failing write must not undo the others. A savepoint per write would see to that, but it costs most
+ * writes for the rare one that fails: each savepoint also makes FTS5 write its pending words out as a segment
+ * of their own, one per customer message, which later merges must fold (issue 16). So a batch first runs
+ * without savepoints; only when one of its writes throws is it rolled back and run again with one savepoint
+ * per write. A write is a synchronous function of the database (it may run twice, the first run undone).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
  * the event loop (SQLite's own busy wait would stop the whole node), and writes arriving meanwhile join it:
@@ -26,11 +31,34 @@ export function createWriteBatcher(db: Db) {
   /** When the current batch first found the lock taken. */
   let waitingSince: number | undefined;
   const begin = db.prepare('BEGIN IMMEDIATE');
-  // One savepoint per write, with statements prepared once (db.transaction would build a wrapper per write).
+  // Statements prepared once (db.transaction would build a wrapper per write).
   const savepoint = db.prepare('SAVEPOINT batched_write');
   const release = db.prepare('RELEASE batched_write');
   const undo = db.prepare('ROLLBACK TO batched_write');
-  function runAlone(write: () => unknown): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  const wholeBatch = db.prepare('SAVEPOINT batch');
+  const releaseBatch = db.prepare('RELEASE batch');
+  const undoBatch = db.prepare('ROLLBACK TO batch');
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+  /** The batch's writes one after another with no savepoint: their outcomes, or undefined once one throws
+   * (the transaction then holds a part of that write). An error that ended the transaction is thrown. */
+  function runTogether(batch: Pending[]): Outcome[] | undefined {
+    const outcomes: Outcome[] = [];
+    for (const item of batch) {
+      try {
+        outcomes.push({ ok: true, value: item.write() });
+      } catch (error) {
+        if (!db.inTransaction) throw error;
+        return undefined;
+      }
+    }
+    return outcomes;
+  }
+  /** Undoes the batch's first run, keeping the write lock, and runs each write in its own savepoint. */
+  function runOneByOne(batch: Pending[]): Outcome[] {
+    undoBatch.run();
+    return batch.map((item) => runAlone(item.write));
+  }
+  function runAlone(write: () => unknown): Outcome {
     savepoint.run();
     try {
       const value = write();
@@ -78,9 +106,11 @@ export function createWriteBatcher(db: Db) {
     waitingSince = undefined;
     const batch = queue;
     queue = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcomes: Outcome[];
     try {
-      for (const item of batch) outcomes.push(runAlone(item.write));
+      wholeBatch.run();
+      outcomes = runTogether(batch) ?? runOneByOne(batch);
+      releaseBatch.run();
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
