@@ -19,12 +19,14 @@ const isBusy = (error: unknown) => {
  * of their own, one per customer message, which later merges must fold (issue 16). So a batch first runs
  * without savepoints; only when one of its writes throws is it rolled back and run again with one savepoint
  * per write. A write is a synchronous function of the database (it may run twice, the first run undone).
+ * `beforeCommit` runs in every batch's transaction after its writes (the search index's catch-up).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
  * the event loop (SQLite's own busy wait would stop the whole node), and writes arriving meanwhile join it:
  * `backlog()` is what admission control (http/admission.ts) reads to refuse new work instead of queueing it.
  */
-export function createWriteBatcher(db: Db) {
+export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void } = {}) {
+  const beforeCommit = options.beforeCommit ?? (() => undefined);
   type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
   let queue: Pending[] = [];
   let scheduled = false;
@@ -111,6 +113,7 @@ export function createWriteBatcher(db: Db) {
       wholeBatch.run();
       outcomes = runTogether(batch) ?? runOneByOne(batch);
       releaseBatch.run();
+      beforeCommit();
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
