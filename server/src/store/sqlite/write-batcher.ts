@@ -14,11 +14,9 @@ const isBusy = (error: unknown) => {
  * is answered only once the shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so
  * this turns N fsyncs under load into one while a lone write costs one extra tick.
  *
- * One failing write must not undo the others. A savepoint per write would see to that, but it costs most
- * writes for the rare one that fails: each savepoint also makes FTS5 write its pending words out as a segment
- * of their own, one per customer message, which later merges must fold (issue 16). So a batch first runs
- * without savepoints; only when one of its writes throws is it rolled back and run again with one savepoint
- * per write. A write is a synchronous function of the database (it may run twice, the first run undone).
+ * One failing write must not undo the others. A savepoint per write would see to that, but it costs every
+ * write two more statements for the rare one that fails (issue 16). So a batch first runs without savepoints;
+ * only when one of its writes throws is it rolled back and run again with one savepoint per write. A write is a synchronous function of the database (it may run twice, the first run undone).
  * `beforeCommit` runs in every batch's transaction after its writes (the search index's catch-up).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
