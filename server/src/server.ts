@@ -64,7 +64,7 @@ import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
-import { routesByPrefix } from './http/routes-by-prefix.ts';
+import { laneByPrefix } from './http/lane-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createAdmission } from './http/admission.ts';
@@ -215,6 +215,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());
+  app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });
@@ -228,7 +229,8 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     },
   });
   app.use(jsonBody());
-  app.use(routesByPrefix('/chat-api/', chatApiRouter, router));
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
 
   const httpServer = http.createServer(admission.guard(app.callback()));
   // Idle connections kept longer than the proxies in front keep theirs (nginx's upstream keepalive_timeout and

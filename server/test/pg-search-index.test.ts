@@ -9,7 +9,9 @@ import { migrationsTable } from '../src/store/schema-dialect.ts';
 import { migrations } from '../src/store/schema.ts';
 import { openDb } from '../src/store/sqlite/db.ts';
 import { sqliteSchema } from '../src/store/sqlite/migrate.ts';
+import { createMessageSearchIndex } from '../src/store/sqlite/message-search-index.ts';
 import { createSearchRepo } from '../src/store/sqlite/search-repo.ts';
+import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
 import { postgresSchema } from '../src/store/postgres/migrate.ts';
 import { createPgSearchRepo } from '../src/store/postgres/search-repo.ts';
@@ -49,7 +51,8 @@ describe('the migration that adds search', () => {
 
     const db = openDb({ path: file, sync: 'off' });
     try {
-      const search = createSearchRepo(db);
+      const index = createMessageSearchIndex(db);
+      const search = createSearchRepo(db, createWriteBatcher(db, { beforeCommit: index.catchUp }), index);
       expect(await search.search(1, ['musli'], 10)).toMatchObject([{ match: 'message', chatId: 1, messageId: 1, createdAt: 5 }]);
       expect(await search.search(1, ['zoe', 'beispiel'], 10)).toMatchObject([
         { match: 'client', chatId: 1, text: 'Zoë Quist · zoe@beispiel.example' },

@@ -10,8 +10,16 @@ export function hashToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('hex');
 }
 
+/** What `matchesDigest` compares against: a secret that is checked often is hashed once. */
+export const secretDigest = (secret: string): Buffer => crypto.hash('sha256', secret, 'buffer');
+
+/** Whether `candidate` is the secret of `digest`, in time that does not depend on where they differ. */
+export function matchesDigest(candidate: string, digest: Buffer): boolean {
+  // Equal-length digests whatever the lengths; the one-shot hash makes no Hash object per call.
+  return crypto.timingSafeEqual(secretDigest(candidate), digest);
+}
+
 /** Compares two strings in time that does not depend on where they differ. */
 export function safeEqual(a: string, b: string): boolean {
-  // Equal-length digests whatever the lengths of a and b; the one-shot hash makes no Hash object per call.
-  return crypto.timingSafeEqual(crypto.hash('sha256', a, 'buffer'), crypto.hash('sha256', b, 'buffer'));
+  return matchesDigest(a, secretDigest(b));
 }

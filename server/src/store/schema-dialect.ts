@@ -28,6 +28,9 @@ export interface SchemaDialect {
    * in step by the database on every write and built over the rows that exist. Each dialect says it whole: SQLite's
    * FTS5 tables and PostgreSQL's GIN indexes share no SQL. */
   searchIndexes: string;
+  /** How the message search index changes to take new messages a group commit at a time, where the store asks for
+   * that (SQLite's FTS5); empty where the database keeps it in step by itself. */
+  messageSearchInBatches: string;
   /** What keeps the ids of erased chats, messages and clients from being given to new rows (empty where the
    * database never reuses them). */
   retiredIds: string;

@@ -226,4 +226,9 @@ export const migrations: Migration[] = [
   },
   reportRollupsMigration,
   reportHoursStripesMigration,
+  {
+    version: 23,
+    name: 'messages indexed for search a group commit at a time',
+    sql: (d) => d.messageSearchInBatches,
+  },
 ];

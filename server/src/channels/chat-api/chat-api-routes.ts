@@ -5,7 +5,7 @@ import type { ClientMessage, ConversationService } from '../../conversations/con
 import { invalidRequest, notFound } from '../../http/errors.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { safeEqual } from '../../lib/secrets.ts';
+import { matchesDigest, secretDigest } from '../../lib/secrets.ts';
 import type { ChannelRecord } from '../../store/records.ts';
 import { ChannelChanged } from '../../store/chats.ts';
 import type { Store } from '../../store/store.ts';
@@ -21,7 +21,14 @@ interface ChatApiDeps {
 /** Reads of a channel that changed between the read and the intake's statement, before the error stands. */
 const CHANGED_CHANNEL_READS = 3;
 // Compared against when the public id is unknown, so every wrong endpoint costs the same time.
-const DECOY_RANDOM_STRING = 'x'.repeat(32);
+const DECOY_DIGEST = secretDigest('x'.repeat(32));
+/** Each cached channel's secret hashed once, not on every message (the cache hands out the same record). */
+const randomDigests = new WeakMap<ChannelRecord, Buffer>();
+function randomDigest(channel: ChannelRecord): Buffer {
+  let digest = randomDigests.get(channel);
+  if (!digest) randomDigests.set(channel, (digest = secretDigest(channel.randomString)));
+  return digest;
+}
 
 const INTAKE_PATH = /^\/chat-api\/[^/]+\/[^/]+$/;
 /** A customer's message or typing to a channel's endpoint: the writes admission control guards (issue 16). */
@@ -35,7 +42,7 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
   async function channelOf(ctx: Context): Promise<ChannelRecord> {
     const { random, publicId } = ctx.params as { random: string; publicId: string };
     const channel = await channelLookup.byPublicId(publicId);
-    const matches = safeEqual(random, channel?.randomString ?? DECOY_RANDOM_STRING);
+    const matches = matchesDigest(random, channel ? randomDigest(channel) : DECOY_DIGEST);
     if (channel && channel.kind === 'chat_api' && matches) return channel;
     const address = sourceAddress(ctx);
     await rateLimits.failedLookups.check(address);

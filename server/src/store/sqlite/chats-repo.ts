@@ -26,14 +26,15 @@ import {
   type ChatsRepo,
 } from '../chats.ts';
 
+const lastMessageJson = `(SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
+       'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
+       'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json`;
 const select = `
   SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
     ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
     (SELECT json_object('id', d.id, 'name', d.name) FROM departments d WHERE d.id = ch.department_id) AS department_json,
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
-    (SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
-       'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
-       'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json
+    ${lastMessageJson}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
 type InboxRow = { id: number; sort_key: number };
@@ -42,6 +43,8 @@ type IntakeClient = Pick<ClientRow, 'id' | 'blacklisted' | (typeof profileColumn
 export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   const q = {
     byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
+    // The chat a customer's message just went into: its last message is that one, which the intake knows.
+    intakeChat: db.prepare<[number], ChatRow>(`${select.replace(lastMessageJson, 'NULL AS last_message_json')} WHERE ch.id = ?`),
     forAgent: db.prepare<[number, number], ChatRow>(
       `${select} WHERE ch.id = ? AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)`,
     ),
@@ -141,6 +144,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       q.clearPendingDepartment.run(client.id);
     }
     const m = input.message;
+    const media = mediaJson(m.media);
     const messageId = Number(
       q.insertMessage.run({
         chatId,
@@ -148,7 +152,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
         agentId: null,
         type: m.type,
         text: m.text,
-        media: mediaJson(m.media),
+        media,
         externalId: m.externalId,
         delivery: 'delivered',
         now,
@@ -158,9 +162,21 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     if (input.idempotencyKey !== undefined) {
       q.rememberKey.run(input.channelId, input.idempotencyKey, JSON.stringify({ chatId, messageId }), now);
     }
-    const chat = toChat(q.byId.get(chatId)!);
-    // The chat's last message is the one just stored, read in the same statement.
-    const message = chat.lastMessage!;
+    // The message as a read of its row would give it (toMessage), without reading it back.
+    const message = toMessage({
+      id: messageId,
+      chat_id: chatId,
+      author: 'client',
+      agent_id: null,
+      type: m.type,
+      text: m.text,
+      media_json: media,
+      external_id: m.externalId,
+      delivery: 'delivered',
+      error: null,
+      created_at: now,
+    });
+    const chat = { ...toChat(q.intakeChat.get(chatId)!), lastMessage: message };
     const forward = input.forward?.({ chat, message }) ?? null;
     if (forward) insertDelivery(db, { ...forward, chatId, messageId: null }, now);
     return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
 import { sqliteRetiredIds } from './retired-ids.ts';
-import { sqliteSearchIndexes } from './search-schema.ts';
+import { sqliteMessageSearchInBatches, sqliteSearchIndexes } from './search-schema.ts';
 
 /** The schema's fragments in SQLite's words. */
 export const sqliteSchema: SchemaDialect = {
@@ -18,6 +18,7 @@ export const sqliteSchema: SchemaDialect = {
   differ: (a, b) => `(${a}) IS NOT (${b})`,
   keyOrderedTable: 'WITHOUT ROWID',
   searchIndexes: sqliteSearchIndexes,
+  messageSearchInBatches: sqliteMessageSearchInBatches,
   retiredIds: sqliteRetiredIds,
 };
 

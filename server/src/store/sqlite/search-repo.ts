@@ -1,4 +1,6 @@
 import type { Db } from './db.ts';
+import type { MessageSearchIndex } from './message-search-index.ts';
+import type { WriteBatcher } from './write-batcher.ts';
 import {
   newestHits,
   PREFIX_FROM,
@@ -17,7 +19,7 @@ export function fts5Query(words: string[]): string {
   return words.map((w, i) => (i === words.length - 1 && [...w].length >= PREFIX_FROM ? `"${w}"*` : `"${w}"`)).join(' ');
 }
 
-export function createSearchRepo(db: Db): SearchRepo {
+export function createSearchRepo(db: Db, writes: WriteBatcher, index: MessageSearchIndex): SearchRepo {
   // The FTS table drives both queries, newest row first. FTS5 reads a word's whole list of rows to walk it
   // backwards, so messages are searched in windows of the newest rows (`rowid > @floor` bounds that list).
   const messages = db.prepare<{ query: string; agent: number; limit: number; floor: number }, SearchHitRow>(
@@ -43,6 +45,7 @@ export function createSearchRepo(db: Db): SearchRepo {
 
   return {
     async search(agentId, words, limit) {
+      if (index.behind()) await writes.run(index.catchUp);
       const params = { query: fts5Query(words), agent: agentId, limit };
       const top = newest.get() ?? 0;
       let found: SearchHitRow[] = [];

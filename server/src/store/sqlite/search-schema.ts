@@ -37,3 +37,26 @@ export const sqliteSearchIndexes = `
   INSERT INTO clients_search (clients_search, rank) VALUES ('secure-delete', 1);
   INSERT INTO clients_search (clients_search) VALUES ('rebuild');
 `;
+
+/**
+ * Messages indexed once per group commit instead of by a trigger per row (issue 16). FTS5 writes the words it
+ * holds out as a segment of the index at every statement savepoint, and an INSERT into `messages` opens one (its
+ * trigger writes to another table): a segment per message, which the index then had to merge, most of a stored
+ * message's cost. One `INSERT ... SELECT` of the new rows per commit (`messageSearchIndex`) writes one segment.
+ * A row is in the index once `messages_search_docsize` has its id (FTS5 writes one there per row it indexes), so
+ * a change or deletion of a row not indexed yet has nothing to take out, and the next catch-up reads its text.
+ */
+export const sqliteMessageSearchInBatches = `
+  DROP TRIGGER messages_search_insert;
+  DROP TRIGGER messages_search_delete;
+  CREATE TRIGGER messages_search_delete AFTER DELETE ON messages
+  WHEN EXISTS (SELECT 1 FROM messages_search_docsize WHERE id = OLD.id) BEGIN
+    INSERT INTO messages_search (messages_search, rowid, text) VALUES ('delete', OLD.id, OLD.text);
+  END;
+  DROP TRIGGER messages_search_update;
+  CREATE TRIGGER messages_search_update AFTER UPDATE OF text ON messages
+  WHEN EXISTS (SELECT 1 FROM messages_search_docsize WHERE id = OLD.id) BEGIN
+    INSERT INTO messages_search (messages_search, rowid, text) VALUES ('delete', OLD.id, OLD.text);
+    INSERT INTO messages_search (rowid, text) VALUES (NEW.id, NEW.text);
+  END;
+`;

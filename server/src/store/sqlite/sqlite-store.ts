@@ -22,12 +22,14 @@ import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
 import { createPrivacyRepo } from './privacy-repo.ts';
 import { createSearchRepo } from './search-repo.ts';
+import { createMessageSearchIndex } from './message-search-index.ts';
 import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
 export function openSqliteStore(options: OpenDbOptions): Store {
   const db = openDb(options);
-  const writes = createWriteBatcher(db);
+  const searchIndex = createMessageSearchIndex(db);
+  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUp });
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),
@@ -51,7 +53,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     reports: createReportsRepo(db),
     outboxStats: createOutboxStatsRepo(db),
     privacy: createPrivacyRepo(db, writes),
-    search: createSearchRepo(db),
+    search: createSearchRepo(db, writes, searchIndex),
     writeBacklog: writes.backlog,
     async close(): Promise<void> {
       if (db.open) db.close();

@@ -10,27 +10,55 @@ const isBusy = (error: unknown) => {
 };
 
 /**
- * Group commit. Writes that arrive in the same turn of the event loop run in one transaction, each in its
- * own savepoint so one failing write does not undo the others, and each caller is answered only once the
- * shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so this turns N fsyncs
- * under load into one while a lone write costs one extra tick.
+ * Group commit. Writes that arrive in the same turn of the event loop run in one transaction, and each caller
+ * is answered only once the shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so
+ * this turns N fsyncs under load into one while a lone write costs one extra tick.
+ *
+ * One failing write must not undo the others. A savepoint per write would see to that, but it costs every
+ * write two more statements for the rare one that fails (issue 16). So a batch first runs without savepoints;
+ * only when one of its writes throws is it rolled back and run again with one savepoint per write. A write is a synchronous function of the database (it may run twice, the first run undone).
+ * `beforeCommit` runs in every batch's transaction after its writes (the search index's catch-up).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
  * the event loop (SQLite's own busy wait would stop the whole node), and writes arriving meanwhile join it:
  * `backlog()` is what admission control (http/admission.ts) reads to refuse new work instead of queueing it.
  */
-export function createWriteBatcher(db: Db) {
+export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void } = {}) {
+  const beforeCommit = options.beforeCommit ?? (() => undefined);
   type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
   let queue: Pending[] = [];
   let scheduled = false;
   /** When the current batch first found the lock taken. */
   let waitingSince: number | undefined;
   const begin = db.prepare('BEGIN IMMEDIATE');
-  // One savepoint per write, with statements prepared once (db.transaction would build a wrapper per write).
+  // Statements prepared once (db.transaction would build a wrapper per write).
   const savepoint = db.prepare('SAVEPOINT batched_write');
   const release = db.prepare('RELEASE batched_write');
   const undo = db.prepare('ROLLBACK TO batched_write');
-  function runAlone(write: () => unknown): { ok: true; value: unknown } | { ok: false; error: unknown } {
+  const wholeBatch = db.prepare('SAVEPOINT batch');
+  const releaseBatch = db.prepare('RELEASE batch');
+  const undoBatch = db.prepare('ROLLBACK TO batch');
+  type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+  /** The batch's writes one after another with no savepoint: their outcomes, or undefined once one throws
+   * (the transaction then holds a part of that write). An error that ended the transaction is thrown. */
+  function runTogether(batch: Pending[]): Outcome[] | undefined {
+    const outcomes: Outcome[] = [];
+    for (const item of batch) {
+      try {
+        outcomes.push({ ok: true, value: item.write() });
+      } catch (error) {
+        if (!db.inTransaction) throw error;
+        return undefined;
+      }
+    }
+    return outcomes;
+  }
+  /** Undoes the batch's first run, keeping the write lock, and runs each write in its own savepoint. */
+  function runOneByOne(batch: Pending[]): Outcome[] {
+    undoBatch.run();
+    return batch.map((item) => runAlone(item.write));
+  }
+  function runAlone(write: () => unknown): Outcome {
     savepoint.run();
     try {
       const value = write();
@@ -78,9 +106,12 @@ export function createWriteBatcher(db: Db) {
     waitingSince = undefined;
     const batch = queue;
     queue = [];
-    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    let outcomes: Outcome[];
     try {
-      for (const item of batch) outcomes.push(runAlone(item.write));
+      wholeBatch.run();
+      outcomes = runTogether(batch) ?? runOneByOne(batch);
+      releaseBatch.run();
+      beforeCommit();
       db.exec('COMMIT');
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
