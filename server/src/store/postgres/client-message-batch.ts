@@ -1,6 +1,7 @@
 import { mediaJson, nullProfile, profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
+import { postgresSchema } from './migrate.ts';
 import type { PgDb } from './pg-db.ts';
 
 /**
@@ -45,8 +46,10 @@ const appendBatchSql = `
  * message, the chat's last one from the start (its id is drawn with the chat). A message is left out (no row)
  * when its client exists (or a concurrent first message took the key first: the insert waits for that one's
  * commit, then does nothing), or its channel is deleted or has another bot than the caller read; the
- * existence check comes before the insert so that an existing client burns no id. Clients are inserted in key
- * order, as every batch does, so two batches waiting on each other's new keys cannot deadlock.
+ * existence check comes before the insert so that an existing client burns no id. Two batches take their locks
+ * in one order, so they cannot deadlock: clients are inserted in key order, and chats in the order of the
+ * report_hours rows their insert trigger adds to (channel, then stripe: the chat ids are drawn first; the hour
+ * is the statement's, the department none yet).
  */
 const newCustomersSql = `
   WITH input AS (
@@ -65,12 +68,15 @@ const newCustomersSql = `
     ON CONFLICT (channel_id, external_key) DO NOTHING
     RETURNING *
   ),
-  new AS (SELECT cl.id AS client_id, i.* FROM cl JOIN input i ON i.channel_id = cl.channel_id AND i.client_key = cl.external_key),
+  new AS (
+    SELECT cl.id AS client_id, nextval(pg_get_serial_sequence('chats', 'id')) AS chat_id, i.*
+      FROM cl JOIN input i ON i.channel_id = cl.channel_id AND i.client_key = cl.external_key
+  ),
   ch AS (
-    INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id)
-    SELECT channel_id, client_id, CASE WHEN bot_provider_id IS NULL THEN 'open' ELSE 'bot' END, bot_provider_id, $15, $15,
+    INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id)
+    SELECT chat_id, channel_id, client_id, CASE WHEN bot_provider_id IS NULL THEN 'open' ELSE 'bot' END, bot_provider_id, $15, $15,
            nextval(pg_get_serial_sequence('messages', 'id'))
-      FROM new ORDER BY ord
+      FROM new ORDER BY channel_id, chat_id % ${postgresSchema.hotRowStripes}, chat_id
     RETURNING *
   ),
   m AS (
