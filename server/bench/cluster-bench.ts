@@ -2,6 +2,8 @@
 // PostgreSQL nodes (with Redis), each beside a bare Koa handler on the same database engine measured in the
 // same run; then agent-to-visitor latency with both on one node and across the two nodes.
 // Everything shares this machine's cores: the engines, the nodes and the load generator.
+// `BENCH_COMPARE_MAIN=<file>`: the PostgreSQL setups also run that server build (e.g. the previous commit's
+// bundle) in the same run, right after this one, for a before/after on a machine whose load moves.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +12,7 @@ import { io } from 'socket.io-client';
 import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
 import {
   BENCH_ADMIN_TOKEN,
+  cpuMs,
   intakeLoad,
   json,
   postgresPids,
@@ -17,13 +20,21 @@ import {
   startProcess,
   startService,
   stopProcess,
-  type LoadResult,
   type Running,
 } from './bench-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
-const load = (urls: string[], pids: () => number[]) => intakeLoad(urls, seconds, connections, pids);
+const compareMain = process.env.BENCH_COMPARE_MAIN;
+
+/** A load run, with the CPU time the nodes alone spent per request beside that of nodes + PostgreSQL. */
+async function load(urls: string[], pids: () => number[], nodePids: () => number[]) {
+  const before = cpuMs(nodePids());
+  const result = await intakeLoad(urls, seconds, connections, pids);
+  const requests = result.rps * seconds;
+  return { ...result, nodeCpuMsPerRequest: requests > 0 ? (cpuMs(nodePids()) - before) / requests : NaN };
+}
+type Measured = Awaited<ReturnType<typeof load>>;
 // `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
 const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
@@ -76,9 +87,9 @@ async function latency(agentBase: string, visitorBase: string, setup: Awaited<Re
   return { p50: times[Math.floor(times.length * 0.5)]!, p99: times[Math.floor(times.length * 0.99)]! };
 }
 
-const row = (setup: string, handler: string, r: LoadResult) =>
+const row = (setup: string, handler: string, r: Measured) =>
   console.log(
-    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
+    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}   ${r.nodeCpuMsPerRequest.toFixed(2).padStart(6)}`,
   );
 
 async function main() {
@@ -93,7 +104,7 @@ async function main() {
   try {
     console.log(`Chat API intake, many nodes: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores`);
     console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
-    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req (nodes + PostgreSQL)');
+    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL, nodes');
     const nodes = () => running.map((r) => r.child.pid!);
     const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data'))];
     const ratios: string[] = [];
@@ -101,30 +112,39 @@ async function main() {
     // One SQLite node, synchronous=full, beside the bare Koa + SQLite handler.
     if (setups.has('sqlite')) {
       running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
-      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes);
+      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes, nodes);
       await stopAll();
       row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
       running.push(await startService(path.join(dir, 'svc.sqlite')));
       const setup = await setUp(running[0]!.base);
-      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes);
+      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes, nodes);
       await stopAll();
       row('1 node, SQLite', 'svc chat api', sqlite);
       ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
     }
 
     // One PostgreSQL node.
-    let onePg: LoadResult | undefined;
+    let onePg: Measured | undefined;
     if (setups.has('pg1')) {
       running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
-      const barePg = await load([`${running[0]!.base}/messages`], withPg);
+      const barePg = await load([`${running[0]!.base}/messages`], withPg, nodes);
       await stopAll();
       row('1 node, PostgreSQL', 'bare koa+pg', barePg);
-      running.push(await startService(pg.createDatabase('svc1')));
-      const setup = await setUp(running[0]!.base);
-      onePg = await load([`${running[0]!.base}${setup.endpoint}`], withPg);
-      await stopAll();
+      const oneNode = async (db: string, main?: string) => {
+        running.push(await startService(pg.createDatabase(db), {}, main));
+        const setup = await setUp(running[0]!.base);
+        const result = await load([`${running[0]!.base}${setup.endpoint}`], withPg, nodes);
+        await stopAll();
+        return result;
+      };
+      onePg = await oneNode('svc1');
       row('1 node, PostgreSQL', 'svc chat api', onePg);
       ratios.push(`1 PostgreSQL node: ${(onePg.rps / barePg.rps).toFixed(2)}x its bare handler (p99 ${onePg.p99} vs ${barePg.p99} ms)`);
+      if (compareMain) {
+        const compared = await oneNode('svc1compare', compareMain);
+        row('1 node, PostgreSQL', 'svc (compare)', compared);
+        ratios.push(`1 PostgreSQL node, compared build: ${(compared.rps / barePg.rps).toFixed(2)}x (p99 ${compared.p99} ms)`);
+      }
     }
 
     // Two PostgreSQL nodes with Redis, the load split between them.
@@ -137,22 +157,33 @@ async function main() {
         const bareTwo = await load(
           running.map((r) => `${r.base}/messages`),
           withPg,
+          nodes,
         );
         await stopAll();
         row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
-        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
-        running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));
-        const setup = await setUp(running[0]!.base);
-        const twoPg = await load(
-          running.map((r) => `${r.base}${setup.endpoint}`),
-          withPg,
-        );
+        const twoNodes = async (db: string, main?: string) => {
+          running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
+          running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
+          const setup = await setUp(running[0]!.base);
+          const result = await load(
+            running.map((r) => `${r.base}${setup.endpoint}`),
+            withPg,
+            nodes,
+          );
+          await stopAll();
+          return result;
+        };
+        const twoPg = await twoNodes(svcDb);
         row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
         ratios.push(
-          `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers` +
+          `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers (p99 ${twoPg.p99} vs ${bareTwo.p99} ms)` +
             (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
         );
-        await stopAll();
+        if (compareMain) {
+          const compared = await twoNodes(pg.createDatabase('svc2compare'), compareMain);
+          row('2 nodes, PostgreSQL', 'svc (compare)', compared);
+          ratios.push(`2 PostgreSQL nodes, compared build: ${(compared.rps / bareTwo.rps).toFixed(2)}x (p99 ${compared.p99} ms)`);
+        }
       }
       if (setups.has('latency')) {
         running.push(await startService(svcDb, { SVC_REDIS_URL: redis.url }));

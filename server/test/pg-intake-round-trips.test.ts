@@ -65,6 +65,20 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
     expect(statements.length).toBeLessThanOrEqual(2);
   });
 
+  it('new customers writing at once are opened together: a few statements for twenty, each its own chat', async ({ annotate }) => {
+    sent.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postCustomerMessage(svc.api, channel.endpoint, `crowd-${i}`, `hello from ${i}`)),
+    );
+    const opening = sent.map(oneLine).filter((sql) => sql.includes('INSERT INTO clients'));
+    await annotate(`20 new customers at once: ${opening.length} statements opened their chats`);
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((res) => res.body.chat_id)).size).toBe(20);
+    expect(opening.length).toBeLessThanOrEqual(4);
+    const again = await postCustomerMessage(svc.api, channel.endpoint, 'crowd-7', 'me again');
+    expect(again.body.chat_id).toBe(answers[7]!.body.chat_id);
+  });
+
   it("an agent's message: the chat read once, locked and taken in one statement, stored and answered in one, its delivery enqueued in one", async ({
     annotate,
   }) => {

@@ -7,6 +7,7 @@ import { createChatsRepo } from '../src/store/sqlite/chats-repo.ts';
 import { IDEMPOTENCY_WINDOW_MS, type ChatsRepo, type NewClientMessage } from '../src/store/chats.ts';
 import { openDb } from '../src/store/sqlite/db.ts';
 import { createPgChatsRepo } from '../src/store/postgres/chats-repo.ts';
+import { createClientMessageBatcher } from '../src/store/postgres/client-message-batch.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import { createPgVisitorsRepo } from '../src/store/postgres/visitors-repo.ts';
 import type { NewDelivery } from '../src/store/records.ts';
@@ -250,6 +251,24 @@ describe.skipIf(!pg)('PostgreSQL chats and visitors repositories', () => {
       expect(await a!.rows('SELECT COUNT(*)::int AS n FROM clients')).toEqual([{ n: 25 }]);
       expect(await a!.rows("SELECT COUNT(*)::int AS n FROM chats WHERE state != 'closed'")).toEqual([{ n: 25 }]);
       expect(await a!.rows('SELECT COUNT(*)::int AS n FROM messages')).toEqual([{ n: 50 }]);
+    });
+
+    it("crowds of new customers on both nodes are all opened by their nodes' batches, none left to a transaction of its own", async () => {
+      const nodes = await pgNodes(2);
+      await nodes[0]!.pool.query(seed);
+      const batchers = nodes.map((db) => createClientMessageBatcher(db));
+      for (let round = 0; round < 8; round++) {
+        // Every message of a node is appended in one turn: after the first two, the rest go in one batch per node.
+        const stored = await Promise.all(
+          batchers.flatMap((batcher, node) =>
+            Array.from({ length: 40 }, (_, i) => batcher.append(clientMessage(`crowd-${round}-${node}-${i}`, 'hello'))),
+          ),
+        );
+        // A batch PostgreSQL broke off (two batches locking report rows in opposite orders deadlock) answers undefined.
+        expect(stored.filter((s) => s === undefined)).toHaveLength(0);
+        expect(stored.every((s) => s!.chatCreated && s!.message.text === 'hello')).toBe(true);
+      }
+      expect(await nodes[0]!.all('SELECT COUNT(*)::int AS n FROM chats')).toEqual([{ n: 8 * 80 }]);
     });
 
     it('two requests with one Idempotency-Key store the message once and give both the same answer', async () => {

@@ -13,7 +13,9 @@ const MAX_LEN = 10_000;
 /** The most broadcasts one stream entry carries. */
 const MAX_BATCH = 256;
 
-// socket.io-adapter's MessageType values the streams adapter sends by Redis pub/sub instead of the stream.
+// socket.io-adapter's MessageType values.
+const HEARTBEAT = 2;
+// These the streams adapter sends by Redis pub/sub instead of the stream.
 const BROADCAST = 3;
 const FETCH_SOCKETS = 7;
 const SERVER_SIDE_EMIT = 9;
@@ -41,6 +43,8 @@ interface ClusterMessage {
 /** The members of socket.io-adapter's ClusterAdapter this module wraps: the methods it calls on itself. */
 type StreamsAdapter = {
   uid: string;
+  /** This node's rooms and their sockets (socket.io-adapter's in-memory part). */
+  rooms: Map<string, Set<string>>;
   doPublish(message: ClusterMessage): Promise<string>;
   onRawMessage(raw: Record<string, string>, offset: string): void;
   onMessage(message: ClusterMessage, offset?: string): void;
@@ -52,7 +56,9 @@ type StreamsAdapter = {
  * chat:updated), and under load each node wrote two entries per message that every other node read and decoded
  * one by one. Entries keep the order of the broadcasts within them and between them (one connection writes them
  * all), and a node's own sockets get a broadcast once its entry is in the stream, as before. Every node of a
- * cluster must run this (a node without it would not read the batched entries).
+ * cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
+ * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
+ * building their packets.
  */
 export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): ServerOptions['adapter'] {
   const streams = createAdapter(client, options) as unknown as (nsp: Namespace) => StreamsAdapter;
@@ -99,15 +105,32 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       return entry;
     };
 
+    /** A broadcast only to rooms in which this node has no socket: nothing to encode here. */
+    const reachesNobodyHere = ({ type, data }: ClusterMessage) => {
+      if (type !== BROADCAST) return false;
+      const rooms = (data as { opts?: { rooms?: unknown } } | undefined)?.opts?.rooms;
+      return Array.isArray(rooms) && rooms.length > 0 && rooms.every((room) => !adapter.rooms.has(room as string));
+    };
+
     adapter.onRawMessage = (raw, offset) => {
       if (raw.batch === undefined) return readOne(raw, offset);
+      // Every node reads its own entries back from the stream; it delivered them when it wrote them.
+      if (raw.uid === adapter.uid) return;
       let items: { type: number; data?: unknown }[];
       try {
         items = JSON.parse(raw.batch) as typeof items;
       } catch {
         return;
       }
-      for (const { type, data } of items) adapter.onMessage({ uid: raw.uid, nsp: raw.nsp, type, data }, offset);
+      let skipped = false;
+      for (const { type, data } of items) {
+        const message = { uid: raw.uid, nsp: raw.nsp, type, data };
+        // In order: a room join earlier in the entry is in `rooms` when a broadcast after it is read.
+        if (reachesNobodyHere(message)) skipped = true;
+        else adapter.onMessage(message, offset);
+      }
+      // The adapter counts a node alive by the messages it reads from it: a skipped broadcast still says so.
+      if (skipped) adapter.onMessage({ uid: raw.uid, nsp: raw.nsp, type: HEARTBEAT }, offset);
     };
     return adapter;
   }

@@ -132,63 +132,6 @@ const agentMessageSql = `
   ${chatColumns('m')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.id = $1`;
 
-/**
- * A new customer's first message in one statement (its own transaction, one round trip): the client, its
- * chat and the message, the chat's last one from the start (its id is drawn with the chat). Nothing is written
- * and no row comes back when the client exists already (or a concurrent first message took the key first), or
- * the channel is deleted or has another bot than the caller read;
- * the existence check comes before the insert so that an existing client's message burns no id.
- */
-const newCustomerSql = `
-  WITH cl AS (
-    INSERT INTO clients (channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
-    SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10
-    WHERE NOT EXISTS (SELECT 1 FROM clients WHERE channel_id = $1 AND external_key = $2)
-      AND EXISTS (SELECT 1 FROM channels WHERE id = $1 AND deleted_at IS NULL AND bot_provider_id IS NOT DISTINCT FROM $12)
-    ON CONFLICT (channel_id, external_key) DO NOTHING RETURNING *
-  ),
-  ch AS (
-    INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id)
-    SELECT $1, cl.id, $11, $12, $10, $10, nextval(pg_get_serial_sequence('messages', 'id')) FROM cl
-    RETURNING *
-  ),
-  m AS (
-    INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-    SELECT ch.last_message_id, ch.id, 'client', NULL, $13, $14, $15, $16, 'delivered', $10 FROM ch
-    RETURNING *
-  )
-  ${chatColumns('m', 'cl')}
-  FROM ch JOIN channels c ON c.id = ch.channel_id`;
-
-/** The first message of a client not seen before, or undefined when the client exists. */
-async function appendNewCustomerMessage(db: PgDb, input: NewClientMessage) {
-  const now = Date.now();
-  const c = input.client;
-  const p = nullProfile(c.profile);
-  const m = input.message;
-  const row = await db.one<ChatRow>(newCustomerSql, [
-    input.channelId,
-    c.key,
-    JSON.stringify(c.id),
-    p.name,
-    p.phone,
-    p.email,
-    p.photo,
-    p.url,
-    p.invite,
-    now,
-    input.botProviderRowId === null ? 'open' : 'bot',
-    input.botProviderRowId,
-    m.type,
-    m.text,
-    mediaJson(m.media),
-    m.externalId,
-  ]);
-  if (!row) return undefined;
-  const chat = toChat(row);
-  return { chat, message: chat.lastMessage! };
-}
-
 async function appendClientMessage(sql: PgSql, input: NewClientMessage): Promise<ClientMessageResult> {
   const now = Date.now();
   const channelAsRead = await sql.one(
@@ -276,12 +219,11 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
 export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher(db)): ChatsRepo {
   return {
     async appendClientMessage(input) {
-      // The common case, a message into a live chat, shares one statement with the others arriving with it.
+      // The common cases, a message into a live chat and a new customer's first one, share one statement with
+      // the others arriving with them.
       if (input.idempotencyKey === undefined && input.forward === undefined) {
         const stored = await batcher.append(input);
-        if (stored) return { replayed: false, ...stored, chatCreated: false, clientChanged: false, forwarded: false };
-        const opened = await appendNewCustomerMessage(db, input);
-        if (opened) return { replayed: false, ...opened, chatCreated: true, clientChanged: false, forwarded: false };
+        if (stored) return { replayed: false, ...stored, clientChanged: false, forwarded: false };
       }
       return db.tx((sql) => appendClientMessage(sql, input));
     },

@@ -1,6 +1,7 @@
-import { mediaJson, profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
+import { mediaJson, nullProfile, profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
+import { postgresSchema } from './migrate.ts';
 import type { PgDb } from './pg-db.ts';
 
 /**
@@ -9,9 +10,10 @@ import type { PgDb } from './pg-db.ts';
  * caller's channel may come from a cache), its client exists, is not blacklisted, sends no profile change,
  * and has a live chat; the statement locks those chats (in id order, as every batch does, so two
  * batches cannot deadlock), stores the messages and makes each its chat's last one. The statement is its own
- * transaction: when it answers, the messages are committed. A message the statement did not take (a new
- * customer, a closed chat, a blocked client, a changed profile) is answered `undefined`, and the caller runs
- * the full unit of work for it; so is every message of a batch whose statement failed (it changed nothing).
+ * transaction: when it answers, the messages are committed. A new customer's message goes on to the statement
+ * below; a message neither took (a closed chat, a blocked client, a changed profile) is answered `undefined`,
+ * and the caller runs the full unit of work for it; so is every message of a statement that failed (it
+ * changed nothing).
  */
 const appendBatchSql = `
   WITH input AS (
@@ -38,13 +40,61 @@ const appendBatchSql = `
   ${chatColumns('m WHERE m.chat_id = ch.id')}, ch.ord AS batch_ord
   FROM live ch JOIN channels c ON c.id = ch.channel_id`;
 
+/**
+ * New customers' first messages, many in one statement as well (its own transaction, one commit): the messages
+ * the statement above did not take whose client does not exist yet. For each, the client, its chat and the
+ * message, the chat's last one from the start (its id is drawn with the chat). A message is left out (no row)
+ * when its client exists (or a concurrent first message took the key first: the insert waits for that one's
+ * commit, then does nothing), or its channel is deleted or has another bot than the caller read; the
+ * existence check comes before the insert so that an existing client burns no id. Two batches take their locks
+ * in one order, so they cannot deadlock: clients are inserted in key order, and chats in the order of the
+ * report_hours rows their insert trigger adds to (channel, then stripe: the chat ids are drawn first; the hour
+ * is the statement's, the department none yet).
+ */
+const newCustomersSql = `
+  WITH input AS (
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                         $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::bigint[])
+      WITH ORDINALITY AS i(channel_id, client_key, external_id_json, ${profileColumns.join(', ')}, type, text, media_json, external_id,
+                           bot_provider_id, ord)
+  ),
+  cl AS (
+    INSERT INTO clients (channel_id, external_key, external_id_json, ${profileColumns.join(', ')}, created_at, updated_at)
+    SELECT i.channel_id, i.client_key, i.external_id_json, ${profileColumns.map((k) => `i.${k}`).join(', ')}, $15::bigint, $15::bigint
+      FROM input i
+     WHERE NOT EXISTS (SELECT 1 FROM clients WHERE channel_id = i.channel_id AND external_key = i.client_key)
+       AND EXISTS (SELECT 1 FROM channels WHERE id = i.channel_id AND deleted_at IS NULL AND bot_provider_id IS NOT DISTINCT FROM i.bot_provider_id)
+     ORDER BY i.channel_id, i.client_key
+    ON CONFLICT (channel_id, external_key) DO NOTHING
+    RETURNING *
+  ),
+  new AS (
+    SELECT cl.id AS client_id, nextval(pg_get_serial_sequence('chats', 'id')) AS chat_id, i.*
+      FROM cl JOIN input i ON i.channel_id = cl.channel_id AND i.client_key = cl.external_key
+  ),
+  ch AS (
+    INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id)
+    SELECT chat_id, channel_id, client_id, CASE WHEN bot_provider_id IS NULL THEN 'open' ELSE 'bot' END, bot_provider_id, $15, $15,
+           nextval(pg_get_serial_sequence('messages', 'id'))
+      FROM new ORDER BY channel_id, chat_id % ${postgresSchema.hotRowStripes}, chat_id
+    RETURNING *
+  ),
+  m AS (
+    INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    SELECT ch.last_message_id, ch.id, 'client', NULL, new.type, new.text, new.media_json, new.external_id, 'delivered', $15
+      FROM ch JOIN new ON new.client_id = ch.client_id
+    RETURNING *
+  )
+  ${chatColumns('m WHERE m.chat_id = ch.id', 'cl')}, new.ord AS batch_ord
+  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN new ON new.client_id = ch.client_id`;
+
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
  * statements, and a lone message still goes at once. */
 const IN_FLIGHT = 2;
 /** The most messages one statement carries. */
 const MAX_BATCH = 256;
 
-type Stored = { chat: ChatRecord; message: MessageRecord };
+type Stored = { chat: ChatRecord; message: MessageRecord; chatCreated: boolean };
 interface Pending {
   input: NewClientMessage;
   resolve: (stored: Stored | undefined) => void;
@@ -55,38 +105,72 @@ interface Pending {
  * the way) leaves unknown whether it committed. */
 const answeredByServer = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
 
+const appendColumns = ({ input: { channelId, client, message, botProviderRowId } }: Pending) => [
+  channelId,
+  client.key,
+  JSON.stringify(Object.fromEntries(profileColumns.filter((k) => client.profile[k] !== undefined).map((k) => [k, client.profile[k]]))),
+  message.type,
+  message.text,
+  mediaJson(message.media),
+  message.externalId,
+  botProviderRowId,
+];
+
+const newCustomerColumns = ({ input: { channelId, client, message, botProviderRowId } }: Pending) => {
+  const profile = nullProfile(client.profile);
+  return [
+    channelId,
+    client.key,
+    JSON.stringify(client.id),
+    ...profileColumns.map((k) => profile[k]),
+    message.type,
+    message.text,
+    mediaJson(message.media),
+    message.externalId,
+    botProviderRowId,
+  ];
+};
+
 export function createClientMessageBatcher(db: PgDb) {
   let queue: Pending[] = [];
   let inFlight = 0;
 
+  /** Runs `sql` over the column arrays of `items`; the rows it answered, by the item's index. `false` when
+   * PostgreSQL refused the statement (nothing was written); throws when whether it committed is unknown. */
+  async function statement(sql: string, items: Pending[], columns: (item: Pending) => unknown[], now: number) {
+    const rows = items.map(columns);
+    try {
+      const answered = await db.all<ChatRow & { batch_ord: number }>(sql, [...rows[0]!.map((_, c) => rows.map((row) => row[c])), now]);
+      return new Map(answered.map((row) => [row.batch_ord - 1, toChat(row)]));
+    } catch (error) {
+      if (answeredByServer(error)) return false;
+      throw error;
+    }
+  }
+
   async function run(batch: Pending[]) {
     const now = Date.now();
-    const columns = batch.map(({ input: { channelId, client, message, botProviderRowId } }) => [
-      channelId,
-      client.key,
-      JSON.stringify(Object.fromEntries(profileColumns.filter((k) => client.profile[k] !== undefined).map((k) => [k, client.profile[k]]))),
-      message.type,
-      message.text,
-      mediaJson(message.media),
-      message.externalId,
-      botProviderRowId,
-    ]);
-    const byOrd = new Map<number, Stored>();
+    const stored = new Map<Pending, Stored>();
     try {
-      const rows = await db.all<ChatRow & { batch_ord: number }>(appendBatchSql, [
-        ...[0, 1, 2, 3, 4, 5, 6, 7].map((c) => columns.map((row) => row[c])),
-        now,
-      ]);
-      for (const row of rows) {
-        const chat = toChat(row);
-        byOrd.set(row.batch_ord, { chat, message: chat.lastMessage! });
+      const appended = await statement(appendBatchSql, batch, appendColumns, now);
+      // Refused: each message takes the full unit of work, which retries and reports its own errors.
+      if (appended) {
+        for (const [i, chat] of appended) stored.set(batch[i]!, { chat, message: chat.lastMessage!, chatCreated: false });
+        const rest = batch.filter((item) => !stored.has(item));
+        const opened = rest.length > 0 ? await statement(newCustomersSql, rest, newCustomerColumns, now) : false;
+        if (opened) for (const [i, chat] of opened) stored.set(rest[i]!, { chat, message: chat.lastMessage!, chatCreated: true });
       }
     } catch (error) {
-      // Whether it committed is unknown: running the messages again could store them twice.
-      if (!answeredByServer(error)) return batch.forEach((item) => item.reject(error));
-      // Nothing was written; each message takes the full unit of work, which retries and reports its own errors.
+      // Whether it committed is unknown: running those messages again could store them twice. The ones the
+      // first statement stored are committed.
+      for (const item of batch) {
+        const done = stored.get(item);
+        if (done) item.resolve(done);
+        else item.reject(error);
+      }
+      return;
     }
-    batch.forEach((item, i) => item.resolve(byOrd.get(i + 1)));
+    batch.forEach((item) => item.resolve(stored.get(item)));
   }
 
   function flush() {
