@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -65,5 +66,25 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
     expect(statements.filter((sql) => /INSERT INTO (messages|deliveries)/.test(sql))).toHaveLength(1);
     expect(own).toHaveLength(2);
     expect(own[0]).toMatch(/^SELECT ch\.id/);
+  });
+  it("carries the message's own id to the integrator, also for a customer whose id is the statement's stand-in", async () => {
+    const integrator = await startFakeIntegrator();
+    try {
+      const agent = await createAgent(svc.api);
+      const channel = await createChatApiChannel(svc.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+      for (const [i, customer] of [Number.MAX_SAFE_INTEGER, 'plain'].entries()) {
+        const chatId = (await postCustomerMessage(svc.api, channel.endpoint, customer, 'hello')).body.chat_id;
+        const sent = await svc.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: `answer ${i}` }, agent.token);
+        expect(sent.status).toBe(201);
+        await integrator.waitFor(i + 1);
+        expect(integrator.received[i]!.body).toEqual({
+          sender: { name: agent.name },
+          recipient: { id: customer },
+          message: { type: 'text', id: String(sent.body.message.id), text: `answer ${i}` },
+        });
+      }
+    } finally {
+      await integrator.close();
+    }
   });
 });
