@@ -2,6 +2,11 @@
 // delivered signed to a fast integrator on 127.0.0.1. Compared with a bare Node http client posting the same
 // signed bodies to the same kind of receiver in the same run, with the same ordering (one request at a time
 // per chat, the chats side by side). Runs on each store of BENCH_STORES.
+//
+// Two lines per store: end to end (the agent API storing the messages while the outbox sends them), and the
+// outbox alone: the integrator holds the first requests it gets unanswered until all the messages are stored
+// (the outbox sends at most PER_CHANNEL_IN_FLIGHT of one channel at once, so the rest wait stored), then the
+// clock starts and it answers everything.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,17 +18,21 @@ import { benchStores } from './bench-stores.ts';
 const COUNT = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CHATS = 50;
 
-/** The integrator: answers every request `{"result":"ok"}` and resolves once it has seen `expected`. */
-function integrator(expected: number): Promise<{ url: string; all: Promise<void>; close: () => void }> {
+/** The integrator: answers every request `{"result":"ok"}` (those that arrive before `held` resolves, once it
+ * has) and resolves once it has answered `expected`. */
+function integrator(expected: number, held?: Promise<void>): Promise<{ url: string; all: Promise<void>; close: () => void }> {
   let seen = 0;
   let done!: () => void;
   const all = new Promise<void>((r) => (done = r));
+  let holding = held !== undefined;
+  void held?.then(() => (holding = false));
+  const answer = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+    if (++seen === expected) done();
+  };
   const server = http.createServer({ keepAlive: true }, (req, res) => {
     req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
-      if (++seen === expected) done();
-    });
+    req.on('end', () => (holding ? void held!.then(() => answer(res)) : answer(res)));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -66,9 +75,17 @@ async function bareClient(): Promise<number> {
   return ms;
 }
 
-async function throughService(database: string, enginePids: () => number[]): Promise<{ ms: number; postedMs: number; cpuMs: number }> {
-  const receiver = await integrator(COUNT);
-  const svc = await startService(database);
+/** `outboxOnly`: the clock starts once every message is stored, the integrator holding what came before. */
+async function throughService(
+  database: string,
+  enginePids: () => number[],
+  outboxOnly = false,
+): Promise<{ ms: number; postedMs: number; cpuMs: number }> {
+  let release!: () => void;
+  const held = outboxOnly ? new Promise<void>((r) => (release = r)) : undefined;
+  const receiver = await integrator(COUNT, held);
+  // An attempt held that long must not time out (the timeout is the retry interval).
+  const svc = await startService(database, outboxOnly ? { SVC_DELIVERY_INTERVAL_MS: '600000' } : {});
   try {
     const agentRow = await json(
       'POST',
@@ -87,8 +104,8 @@ async function throughService(database: string, enginePids: () => number[]): Pro
       chatIds.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
     }
     const pids = () => [svc.child.pid!, ...enginePids()];
-    const cpuBefore = cpuMs(pids());
-    const started = performance.now();
+    let cpuBefore = cpuMs(pids());
+    let started = performance.now();
     for (let i = 0; i < COUNT; i += CHATS) {
       await Promise.all(
         chatIds.map((id, j) =>
@@ -97,6 +114,11 @@ async function throughService(database: string, enginePids: () => number[]): Pro
       );
     }
     const postedMs = performance.now() - started;
+    if (outboxOnly) {
+      cpuBefore = cpuMs(pids());
+      started = performance.now();
+      release();
+    }
     await receiver.all;
     return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore };
   } finally {
@@ -113,6 +135,7 @@ export async function deliveryBench() {
     for (const store of stores.names) {
       const bare = await bareClient();
       const { ms: svc, postedMs, cpuMs: cpu } = await throughService(stores.database(store, 'deliveries'), () => stores.enginePids(store));
+      const outbox = await throughService(stores.database(store, 'outbox'), () => stores.enginePids(store), true);
       console.log(`  ${store}:`);
       console.log(`    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
       console.log(
@@ -122,6 +145,11 @@ export async function deliveryBench() {
       console.log(
         `    ${(bare / svc).toFixed(2)}x the bare client's rate (target >= 0.5x) ${bare / svc >= 0.5 ? 'OK' : 'BELOW TARGET'}; ` +
           `overhead per message ${((svc - bare) / COUNT).toFixed(2)} ms`,
+      );
+      console.log(
+        `    outbox alone (all ${COUNT} stored first, by the agent API in ${outbox.postedMs.toFixed(0)} ms = ${rate(outbox.postedMs)} messages/s): ` +
+          `${outbox.ms.toFixed(0)} ms = ${rate(outbox.ms)} deliveries/s, cpu ${(outbox.cpuMs / COUNT).toFixed(2)} ms/delivery, ` +
+          `${(bare / outbox.ms).toFixed(2)}x the bare client's rate`,
       );
     }
   } finally {

@@ -25,6 +25,7 @@ import { watchBusinessHours } from './channels/business-hours/hours-watch.ts';
 import { createAgentService } from './agents/agent-service.ts';
 import { registerAgentPhotoRoutes } from './agents/agent-photo-routes.ts';
 import { registerAgentRoutes } from './agents/agent-routes.ts';
+import { createAgentTokenCache } from './agents/agent-token-cache.ts';
 import { attachAgentSocket } from './agents/agent-socket.ts';
 import { consoleCallProvider } from './calls/call-provider.ts';
 import { registerCallRoutes } from './calls/call-routes.ts';
@@ -120,11 +121,13 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
   const channelLookup = createChannelLookupCache(store, { clustered: redis !== undefined });
+  const agentTokens = createAgentTokenCache(store);
   const departments = createDepartmentService({ store, events });
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
     store,
     events,
+    channels: channelLookup,
     forwarder: createClientMessageForwarder({ store, retries: config.bot.retries }),
     botNotices: createBotNotices({ store, retries: config.bot.retries }),
     webhookNotices: createWebhookNotices({ store, ratingWindowMs: config.ratingWindowMs }),
@@ -172,7 +175,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   });
   registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
   registerDepartmentRoutes(router, { store, departments, adminTokenHash: adminToken.hash });
-  registerAgentRoutes(router, { store, agents, conversations, rateLimits });
+  registerAgentRoutes(router, { store, agents, conversations, rateLimits, agentTokens });
   registerNoteRoutes(router, { store, notes });
   registerTransferRoutes(router, { store, transfers });
   registerCannedReplyRoutes(router, { store });
@@ -247,6 +250,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   metrics.watchSockets(io);
   const notices = createClusterNotices(io, { clustered: redis !== undefined, log });
   channelLookup.follow(events, notices);
+  agentTokens.follow(events, notices);
   // Before the namespaces' own middleware and handlers, which then see clean text only.
   for (const namespace of [AGENT_NAMESPACE, VISITOR_NAMESPACE]) cleanPartySocketInput(io.of(namespace));
   attachAgentSocket(io, { store, events, conversations, clustered: redis !== undefined });

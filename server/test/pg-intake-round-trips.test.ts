@@ -78,26 +78,4 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
     const again = await postCustomerMessage(svc.api, channel.endpoint, 'crowd-7', 'me again');
     expect(again.body.chat_id).toBe(answers[7]!.body.chat_id);
   });
-
-  it("an agent's message: the chat read once, locked and taken in one statement, stored and answered in one, its delivery enqueued in one", async ({
-    annotate,
-  }) => {
-    const agent = await createAgent(svc.api);
-    const answered = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
-    const chatId = (await postCustomerMessage(svc.api, answered.endpoint, 'asks', 'hello')).body.chat_id;
-    const statements = await fewestStatements(5, async (i) => {
-      const res = await svc.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: `answer ${i}` }, agent.token);
-      expect(res.status).toBe(201);
-    });
-    const own = statements.map(oneLine).filter((sql) => !/FROM deliveries d WHERE d.state = 'pending'/.test(sql));
-    await annotate(`agent message: ${own.length} statements\n  ${own.join('\n  ')}`);
-    expect(own.filter((sql) => /FOR UPDATE|pg_advisory_xact_lock/.test(sql))).toHaveLength(2);
-    expect(own.some((sql) => /^SELECT 1 FROM chats WHERE id = \$1 FOR UPDATE$/.test(sql))).toBe(false);
-    expect(own.some((sql) => /^SELECT pg_advisory_xact_lock/.test(sql))).toBe(false);
-    // the chat is read once for the agent (the route's check serves the send); as stored, it comes back with the message
-    expect(own.filter((sql) => sql.startsWith('SELECT ch.id'))).toHaveLength(1);
-    const begin = own.indexOf('BEGIN');
-    // lock and take, store the message (answering the chat), enqueue its delivery
-    expect(own.slice(begin + 1, own.indexOf('COMMIT', begin))).toHaveLength(3);
-  });
 });

@@ -27,6 +27,8 @@ interface AgentRouteDeps {
   agents: AgentService;
   conversations: ConversationService;
   rateLimits: RateLimits;
+  /** Where the routes look tokens up: a cache the cluster notices keep right (the store when not given). */
+  agentTokens?: Pick<Store['agents'], 'findByTokenHash'>;
 }
 
 const messageIdParam = z.coerce.number().int().positive();
@@ -38,7 +40,7 @@ const UNPAGED_MESSAGES = Number.MAX_SAFE_INTEGER - 1;
 /** The agent API of the contract: login, presence, and the chats of the agent's channels. */
 export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void {
   const { store, conversations } = deps;
-  const agent = requireAgent(store);
+  const agent = requireAgent(store, deps.agentTokens);
 
   router.post('/api/v1/auth/login', async (ctx) => {
     const address = sourceAddress(ctx);

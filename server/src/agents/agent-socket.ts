@@ -91,14 +91,15 @@ export function attachAgentSocket(
       note,
     });
   });
-  events.on('message.delivery', (e) =>
+  events.on('message.delivery', (e) => {
+    if (!watched(e.channelId)) return;
     nsp.to(channelRoom(e.channelId)).emit('message:delivery', {
       chat_id: e.chatId,
       message_id: e.messageId,
       delivery: e.delivery,
       ...(e.error !== null ? { error: e.error } : {}),
-    }),
-  );
+    });
+  });
   events.on('typing', (e) =>
     nsp.to(channelRoom(e.channelId)).emit('typing', {
       chat_id: e.chatId,

@@ -10,6 +10,8 @@ import type { Server } from 'socket.io';
 export interface ClusterNoticeMap {
   /** An agent's record changed (presence, name, photo): drop what was cached of it. */
   'agent.changed': { agentId: number };
+  /** An agent token was revoked (a logout, a deactivation): drop it from the agent token cache. */
+  'agent.token-revoked': { tokenHash: string };
   /** What isCallbackEnabled answers may have changed for a channel's visitors, or for one visitor's. */
   'callback.changed': { channelId: number; clientId?: number };
   /** A channel was changed or deleted: drop it from the channel lookup cache. */
@@ -19,6 +21,7 @@ type NoticeName = keyof ClusterNoticeMap;
 /** Every notice, listed by a map so that a new one cannot be forgotten here. */
 const noticeNames = Object.keys({
   'agent.changed': true,
+  'agent.token-revoked': true,
   'callback.changed': true,
   'channel.changed': true,
 } satisfies Record<NoticeName, true>) as NoticeName[];

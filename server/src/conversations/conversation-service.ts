@@ -46,6 +46,8 @@ export type ClientMessageForwarder = (channel: ChannelRecord) => Promise<NewClie
 export function createConversationService(deps: {
   store: Store;
   events: DomainEvents;
+  /** Where a chat's channel is read: the channel lookup cache (the store when not given). */
+  channels?: { byId(channelId: number): Promise<ChannelRecord | undefined> };
   outbounds: ChannelOutbounds;
   forwarder?: ClientMessageForwarder;
   botNotices?: BotNotices;
@@ -60,7 +62,7 @@ export function createConversationService(deps: {
   }
 
   async function channelOf(chat: ChatRecord): Promise<ChannelRecord> {
-    const channel = await store.channels.findById(chat.channelId);
+    const channel = await (deps.channels ? deps.channels.byId(chat.channelId) : store.channels.findById(chat.channelId));
     if (!channel) throw notFound('No such chat');
     return channel;
   }

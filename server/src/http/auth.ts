@@ -34,12 +34,13 @@ export function requireAdmin(adminTokenHash: string, store: Store): Middleware {
   };
 }
 
-/** Agent API: `Authorization: Bearer <agent token>`; an inactive agent's tokens stop working at once. */
-export function requireAgent(store: Store): Middleware {
+/** Agent API: `Authorization: Bearer <agent token>`; an inactive agent's tokens stop working at once. `tokens`:
+ * where tokens are looked up, the store unless a cache is given. */
+export function requireAgent(store: Store, tokens: Pick<Store['agents'], 'findByTokenHash'> = store.agents): Middleware {
   return async (ctx, next) => {
     const token = bearerToken(ctx);
     const tokenHash = token ? hashToken(token) : undefined;
-    const agent = tokenHash ? await store.agents.findByTokenHash(tokenHash) : undefined;
+    const agent = tokenHash ? await tokens.findByTokenHash(tokenHash) : undefined;
     if (!agent) throw invalidClient('Missing or invalid agent token');
     ctx.state.agent = agent;
     ctx.state.tokenHash = tokenHash;

@@ -18,6 +18,7 @@ import {
 } from '../chats.ts';
 import type { NewDelivery } from '../records.ts';
 import { toClient, type ClientRow } from '../rows.ts';
+import { appendAgentMessageInOneStatement } from './agent-message.ts';
 import { chatColumns } from './chat-columns.ts';
 import { createClientMessageBatcher } from './client-message-batch.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
@@ -238,7 +239,7 @@ export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher
       });
     },
     async appendAgentMessage(input) {
-      return db.tx((sql) => appendAgentMessage(sql, input));
+      return (await appendAgentMessageInOneStatement(db, input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
     },
     async findById(id) {
       const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);

@@ -5,7 +5,7 @@ import { nextId } from './retired-ids.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './insert-delivery.ts';
 import type { ChatRecord, ClientRecord, MessageRecord, NewDelivery } from '../records.ts';
-import { clientColumns, messageSelect, toClient, toMessage, type ClientRow, type MessageRow } from '../rows.ts';
+import { clientColumns, toClient, type ClientRow } from '../rows.ts';
 import {
   INBOX_START,
   inboxCountSql,
@@ -81,7 +81,6 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
        VALUES (${nextId('messages')}, @chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
     ),
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
-    messageById: db.prepare<[number], MessageRow>(`${messageSelect} WHERE m.id = ?`),
     setLastMessage: db.prepare('UPDATE chats SET last_message_id = ?, last_activity_at = ? WHERE id = ?'),
     // An agent who answers a free chat takes it, from the queue or from the bot.
     assignIfFree: db.prepare(
@@ -216,7 +215,9 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     if (delivery === null) q.markDelivered.run(messageId);
     else if ('notSent' in delivery) q.markFailed.run(delivery.notSent, messageId);
     else insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
-    return { chat: toChat(q.byId.get(input.chatId)!), message: toMessage(q.messageById.get(messageId)!) };
+    // The chat comes back with the message as its last one: no second read of the message.
+    const chat = toChat(q.byId.get(input.chatId)!);
+    return { chat, message: chat.lastMessage! };
   });
 
   return {

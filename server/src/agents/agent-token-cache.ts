@@ -1,0 +1,51 @@
+import type { ClusterNotices } from '../cluster/cluster-notices.ts';
+import type { DomainEvents } from '../conversations/domain-events.ts';
+import type { AgentRecord } from '../store/records.ts';
+import type { Store } from '../store/store.ts';
+
+/** More tokens than this and the cache starts over: it only ever holds tokens that work. */
+const MAX_TOKENS = 10_000;
+
+/**
+ * The agent behind each API token, kept in memory so that an agent API request reads no token row (issue 16:
+ * one round trip of the few an agent message costs). Every node drops an agent's tokens when the
+ * `agent.changed` notice says so (a presence or an admin's change: name, photo, role, deactivation), and a
+ * token when `agent.token-revoked` does (a logout, a deactivation). A notice from another node arrives a
+ * moment after the change, as for the channel lookup cache; on the node that made it, before its answer.
+ * Unknown tokens are not kept: a wrong token always costs a read.
+ */
+export function createAgentTokenCache(store: Store) {
+  const byTokenHash = new Map<string, AgentRecord>();
+  // A lookup that overlaps a change may have read the agent as it was before: it is answered, not kept.
+  let changes = 0;
+
+  function forgetAgent(agentId: number) {
+    changes++;
+    for (const [tokenHash, agent] of byTokenHash) if (agent.id === agentId) byTokenHash.delete(tokenHash);
+  }
+
+  function forgetToken(tokenHash: string) {
+    changes++;
+    byTokenHash.delete(tokenHash);
+  }
+
+  return {
+    async findByTokenHash(tokenHash: string): Promise<AgentRecord | undefined> {
+      const cached = byTokenHash.get(tokenHash);
+      if (cached) return cached;
+      const seen = changes;
+      const agent = await store.agents.findByTokenHash(tokenHash);
+      if (!agent || seen !== changes) return agent;
+      if (byTokenHash.size >= MAX_TOKENS) byTokenHash.clear();
+      byTokenHash.set(tokenHash, agent);
+      return agent;
+    },
+    /** Tells every node of this node's revocations, and drops what any node announces. */
+    follow(events: DomainEvents, notices: ClusterNotices) {
+      notices.on('agent.changed', ({ agentId }) => forgetAgent(agentId));
+      notices.on('agent.token-revoked', ({ tokenHash }) => forgetToken(tokenHash));
+      events.on('agent.token-revoked', ({ tokenHash }) => notices.publish('agent.token-revoked', { tokenHash }));
+    },
+  };
+}
+export type AgentTokenCache = ReturnType<typeof createAgentTokenCache>;
