@@ -5,7 +5,7 @@ import { nextId } from './retired-ids.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import { insertDelivery } from './insert-delivery.ts';
 import type { ChatRecord, ClientRecord, MessageRecord, NewDelivery } from '../records.ts';
-import { clientColumns, toClient, type ClientRow } from '../rows.ts';
+import { clientColumns, toClient, toMessage, type ClientRow } from '../rows.ts';
 import {
   INBOX_START,
   inboxCountSql,
