@@ -121,6 +121,26 @@ describe.skipIf(missing !== undefined || testDialect !== 'postgres')('a node tha
     expect(idempotent.status).toBe(404);
   });
 
+  it('stops taking a token logged out elsewhere, and sends to a webhook URL changed elsewhere, within seconds', async () => {
+    const leaving = await createAgent(a.api, { name: 'Leaving' });
+    const channel = await createChatApiChannel(a.api, { webhook_url: integrator.url, agent_ids: [leaving.id, agent.id] });
+    const chatId = (await postCustomerMessage(deaf!.api, path(channel.endpoint), 'asker', 'hello')).body.chat_id as number;
+    expect((await deaf!.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'one' }, leaving.token)).status).toBe(201);
+    const moved = await startFakeIntegrator();
+    try {
+      expect((await a.api.patch(`/api/v1/channels/${channel.id}`, { webhook_url: moved.url }, ADMIN_TOKEN)).status).toBe(200);
+      expect((await a.api.post('/api/v1/auth/logout', {}, leaving.token)).status).toBe(204);
+      // The notices never reach this node: the cached token and channel are read again after their 5 s.
+      await new Promise((resolve) => setTimeout(resolve, 5_500));
+      expect((await deaf!.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'two' }, leaving.token)).status).toBe(401);
+      expect((await deaf!.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'three' }, agent.token)).status).toBe(201);
+      await moved.waitFor(1);
+      expect(moved.received.map((r) => r.body.message.text)).toEqual(['three']);
+    } finally {
+      await moved.close();
+    }
+  });
+
   it('gives a new chat to the bot attached elsewhere, and a live chat keeps taking messages', async () => {
     const channel = await createChatApiChannel(a.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
     const live = await postCustomerMessage(deaf!.api, path(channel.endpoint), 'live', 'hello');

@@ -1,3 +1,4 @@
+import { ShortLivedMap } from '../lib/short-lived-map.ts';
 import type { ClusterNotices } from '../cluster/cluster-notices.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import type { AgentRecord } from '../store/records.ts';
@@ -5,23 +6,26 @@ import type { Store } from '../store/store.ts';
 
 /** More tokens than this and the cache starts over: it only ever holds tokens that work. */
 const MAX_TOKENS = 10_000;
+/** How long a token is trusted without a read: the most a notice lost on the way to another node can cost. */
+const TOKEN_LIFETIME_MS = 5_000;
 
 /**
  * The agent behind each API token, kept in memory so that an agent API request reads no token row (issue 16:
  * one round trip of the few an agent message costs). Every node drops an agent's tokens when the
  * `agent.changed` notice says so (a presence or an admin's change: name, photo, role, deactivation), and a
  * token when `agent.token-revoked` does (a logout, a deactivation). A notice from another node arrives a
- * moment after the change, as for the channel lookup cache; on the node that made it, before its answer.
+ * moment after the change, as for the channel lookup cache; on the node that made it, before its answer. A
+ * token is read again after 5 s in any case: Redis pub/sub does not replay a notice a reconnecting node missed.
  * Unknown tokens are not kept: a wrong token always costs a read.
  */
 export function createAgentTokenCache(store: Store) {
-  const byTokenHash = new Map<string, AgentRecord>();
+  const byTokenHash = new ShortLivedMap<string, AgentRecord>(TOKEN_LIFETIME_MS, MAX_TOKENS);
   // A lookup that overlaps a change may have read the agent as it was before: it is answered, not kept.
   let changes = 0;
 
   function forgetAgent(agentId: number) {
     changes++;
-    for (const [tokenHash, agent] of byTokenHash) if (agent.id === agentId) byTokenHash.delete(tokenHash);
+    byTokenHash.deleteWhere((agent) => agent.id === agentId);
   }
 
   function forgetToken(tokenHash: string) {
@@ -36,7 +40,6 @@ export function createAgentTokenCache(store: Store) {
       const seen = changes;
       const agent = await store.agents.findByTokenHash(tokenHash);
       if (!agent || seen !== changes) return agent;
-      if (byTokenHash.size >= MAX_TOKENS) byTokenHash.clear();
       byTokenHash.set(tokenHash, agent);
       return agent;
     },

@@ -1,3 +1,4 @@
+import { ShortLivedMap } from '../lib/short-lived-map.ts';
 import type { ClusterNotices } from '../cluster/cluster-notices.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import type { ChannelRecord } from '../store/records.ts';
@@ -5,6 +6,8 @@ import type { Store } from '../store/store.ts';
 
 /** More live channels than this and the cache starts over: it only ever holds channels that exist. */
 const MAX_CHANNELS = 10_000;
+/** How long a channel is used without a read: the most a notice lost on the way to another node can cost. */
+const CHANNEL_LIFETIME_MS = 5_000;
 
 /**
  * The channels behind the Chat API's secret URLs, kept in memory: the intake then reads no channel row, nor
@@ -17,12 +20,13 @@ const MAX_CHANNELS = 10_000;
  * SQLite's intake does not check the channel, so there a channel is kept only by a lone node (no Redis): its
  * notice comes from this process in the same turn as the change's event, and the intake never sees a channel
  * older than the admin request still answering. That read was about 6% of a lone node's intake CPU (issue 16).
+ * A channel is read again after 5 s in any case: Redis pub/sub does not replay a notice a reconnecting node missed.
  */
 export function createChannelLookupCache(store: Store, options: { clustered: boolean }) {
   const keeps = store.dialect === 'postgres' || !options.clustered;
-  const byPublicId = new Map<string, ChannelRecord>();
+  const byPublicId = new ShortLivedMap<string, ChannelRecord>(CHANNEL_LIFETIME_MS, MAX_CHANNELS);
   const publicIdOf = new Map<number, string>();
-  const byId = new Map<number, ChannelRecord>();
+  const byId = new ShortLivedMap<number, ChannelRecord>(CHANNEL_LIFETIME_MS, MAX_CHANNELS);
   // A lookup that overlaps a change may have read the channel as it was before: it is answered, not kept.
   let changes = 0;
 
@@ -42,7 +46,7 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
       const seen = changes;
       const channel = await store.channels.findByPublicId(publicId);
       if (!keeps || !channel || channel.bot || seen !== changes) return channel;
-      if (byPublicId.size >= MAX_CHANNELS) {
+      if (publicIdOf.size >= MAX_CHANNELS) {
         byPublicId.clear();
         publicIdOf.clear();
       }
@@ -59,7 +63,6 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
       const seen = changes;
       const channel = await store.channels.findById(channelId);
       if (!keeps || !channel || channel.bot || seen !== changes) return channel;
-      if (byId.size >= MAX_CHANNELS) byId.clear();
       byId.set(channelId, channel);
       return channel;
     },

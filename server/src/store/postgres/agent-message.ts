@@ -2,7 +2,7 @@ import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.
 import { DELIVERY_COLUMNS, deliveryValues } from '../deliveries.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
-import type { PgDb } from './pg-db.ts';
+import { retryingStatement, type PgDb } from './pg-db.ts';
 
 /**
  * The id the delivery is first built with, to find where the message's real id goes in it: the statement that
@@ -64,7 +64,7 @@ export async function appendAgentMessageInOneStatement(
   const error = delivery !== null && 'notSent' in delivery ? delivery.notSent : null;
   const messageValues = [input.chatId, input.author ?? 'agent', input.agentId, m.type, m.text, mediaJson(m.media), state, error, now];
   let row: ChatRow | undefined;
-  if (delivery === null || 'notSent' in delivery) row = await db.one<ChatRow>(withoutDeliverySql, messageValues);
+  if (delivery === null || 'notSent' in delivery) row = await retryingStatement(() => db.one<ChatRow>(withoutDeliverySql, messageValues));
   else {
     const [kind, channelId, , , orderingKey, eventId, url, payloadJson, maxAttempts, dueAt, , replayOf] = deliveryValues(
       { ...delivery, chatId: input.chatId, messageId: null },
@@ -74,7 +74,7 @@ export async function appendAgentMessageInOneStatement(
     const elsewhere = [kind, orderingKey, eventId, url].some((v) => v.includes(STAND_IN));
     if (parts.length !== 2 || elsewhere) return undefined;
     const [before, after] = parts as [string, string];
-    row = await db.one<ChatRow>(withDeliverySql, [
+    const params = [
       ...messageValues,
       ORDERING_LOCK,
       orderingKey,
@@ -87,7 +87,8 @@ export async function appendAgentMessageInOneStatement(
       maxAttempts,
       dueAt,
       replayOf,
-    ]);
+    ];
+    row = await retryingStatement(() => db.one<ChatRow>(withDeliverySql, params));
   }
   if (!row) return undefined;
   const chat = toChat(row);

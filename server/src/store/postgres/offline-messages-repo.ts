@@ -1,7 +1,7 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
 import { randomToken } from '../../lib/secrets.ts';
 import { pgDeliveryCtes } from './insert-delivery.ts';
-import type { PgDb } from './pg-db.ts';
+import { retryingStatement, type PgDb } from './pg-db.ts';
 
 const insertMessage = `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
    VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
@@ -22,10 +22,8 @@ export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
         from: message.length + 1,
         sourceIdMark,
       });
-      const row = await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`, [
-        ...message,
-        ...delivery.params,
-      ]);
+      const sql = `WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`;
+      const row = await retryingStatement(() => db.one<OfflineMessageRow>(sql, [...message, ...delivery.params]));
       return toOfflineMessage(row!);
     },
     async listForAgent(agentId, limit = 200) {

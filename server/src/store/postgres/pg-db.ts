@@ -101,5 +101,20 @@ export async function openPgDb(options: OpenPgOptions): Promise<PgDb> {
   };
 }
 
+/**
+ * Runs a statement that is a transaction by itself (autocommit) again when PostgreSQL ended it as a deadlock
+ * victim or a serialization failure, as `tx` does for its units: such a statement was rolled back whole.
+ */
+export async function retryingStatement<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (!(code && RETRYABLE.has(code) && attempt < TX_ATTEMPTS)) throw error;
+    }
+  }
+}
+
 /** A unique violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`), for repositories that turn it into a domain answer. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
