@@ -150,27 +150,29 @@ export function createClientMessageBatcher(db: PgDb) {
 
   async function run(batch: Pending[]) {
     const now = Date.now();
-    const stored = new Map<Pending, Stored>();
+    // The messages not answered yet: when a statement's outcome is unknown, these are the ones it may hold.
+    let waiting = batch;
     try {
       const appended = await statement(appendBatchSql, batch, appendColumns, now);
       // Refused: each message takes the full unit of work, which retries and reports its own errors.
       if (appended) {
-        for (const [i, chat] of appended) stored.set(batch[i]!, { chat, message: chat.lastMessage!, chatCreated: false });
-        const rest = batch.filter((item) => !stored.has(item));
-        const opened = rest.length > 0 ? await statement(newCustomersSql, rest, newCustomerColumns, now) : false;
-        if (opened) for (const [i, chat] of opened) stored.set(rest[i]!, { chat, message: chat.lastMessage!, chatCreated: true });
+        // Committed: answered now, not after the new customers' statement (one message per client here, so
+        // no chat's order depends on it).
+        for (const [i, chat] of appended) batch[i]!.resolve({ chat, message: chat.lastMessage!, chatCreated: false });
+        waiting = batch.filter((_, i) => !appended.has(i));
+        const opened = waiting.length > 0 ? await statement(newCustomersSql, waiting, newCustomerColumns, now) : false;
+        if (opened) {
+          for (const [i, chat] of opened) waiting[i]!.resolve({ chat, message: chat.lastMessage!, chatCreated: true });
+          waiting = waiting.filter((_, i) => !opened.has(i));
+        }
       }
     } catch (error) {
-      // Whether it committed is unknown: running those messages again could store them twice. The ones the
-      // first statement stored are committed.
-      for (const item of batch) {
-        const done = stored.get(item);
-        if (done) item.resolve(done);
-        else item.reject(error);
-      }
+      // Whether it committed is unknown: running those messages again could store them twice.
+      for (const item of waiting) item.reject(error);
       return;
     }
-    batch.forEach((item) => item.resolve(stored.get(item)));
+    // The rest take the full unit of work.
+    for (const item of waiting) item.resolve(undefined);
   }
 
   function flush() {
