@@ -110,8 +110,11 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     channelId: number,
     c: NewClientMessage['client'],
     now: number,
+    refuseBlocked = false,
   ) => {
     const existing = lookup.get(channelId, c.key);
+    // Refused before anything is written: a throw after a write makes the group commit run its batch again.
+    if (refuseBlocked && existing?.blacklisted === 1) throw new ClientBlocked();
     if (!existing) {
       const row = { channelId, key: c.key, idJson: JSON.stringify(c.id), now, ...nullProfile(c.profile) };
       q.insertClient.run(row);
@@ -132,8 +135,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       const seen = q.idempotent.get(input.channelId, input.idempotencyKey, now - IDEMPOTENCY_WINDOW_MS);
       if (seen) return { replayed: true, ...(JSON.parse(seen.response_json) as { chatId: number; messageId: number }) };
     }
-    const { client, changed } = upsertClient(q.intakeClient, input.channelId, input.client, now);
-    if (client.blacklisted === 1) throw new ClientBlocked();
+    const { client, changed } = upsertClient(q.intakeClient, input.channelId, input.client, now, true);
     let chatId = q.liveChat.get(client.id)?.id;
     const chatCreated = chatId === undefined;
     if (chatId === undefined) {
