@@ -121,7 +121,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const agents = createAgentService({ store, events });
   const channels = createChannelService({ store, events, urlPolicy });
   const channelLookup = createChannelLookupCache(store, { clustered: redis !== undefined });
-  const agentTokens = createAgentTokenCache(store);
+  const agentTokens = createAgentTokenCache(store, { clustered: redis !== undefined });
   const departments = createDepartmentService({ store, events });
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({

@@ -229,26 +229,17 @@ describe.skipIf(missing !== undefined)('two nodes sharing one database and one R
       expect(after.session.chat?.messages.at(-1)).toMatchObject({ agent: { name: 'Nadia K.' } });
     });
 
-    it("node B's agent API sees an agent renamed and a token logged out through node A", async () => {
+    it("node B's agent API sees an agent renamed and a token logged out through node A at once", async () => {
       const renamed = await createAgent(a.api, { name: 'Omar' });
       const login = await a.api.post('/api/v1/auth/login', { email: renamed.email, password: renamed.password });
-      // Node B looks the tokens up (and keeps them) before the changes.
+      // Node B looks the tokens up before the changes.
       expect((await b.api.get('/api/v1/me', login.body.token)).body.agent).toMatchObject({ name: 'Omar' });
       expect((await b.api.get('/api/v1/me', renamed.token)).status).toBe(200);
-      /** Node B's answer to `token`, once `done` holds for it (the notice crosses Redis), or the last after two seconds. */
-      const onB = async (token: string, done: (res: { status: number; body: any }) => boolean) => {
-        const deadline = Date.now() + 2000;
-        for (;;) {
-          const res = await b.api.get('/api/v1/me', token);
-          if (done(res) || Date.now() > deadline) return res;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
-
+      // In a cluster each request reads its token: the changes hold on node B from node A's answer on.
       expect((await a.api.patch(`/api/v1/agents/${renamed.id}`, { name: 'Omar B.' }, ADMIN_TOKEN)).status).toBe(200);
-      expect((await onB(login.body.token, (res) => res.body.agent?.name === 'Omar B.')).body.agent).toMatchObject({ name: 'Omar B.' });
+      expect((await b.api.get('/api/v1/me', login.body.token)).body.agent).toMatchObject({ name: 'Omar B.' });
       expect((await a.api.post('/api/v1/auth/logout', undefined, login.body.token)).status).toBe(204);
-      expect((await onB(login.body.token, (res) => res.status === 401)).status).toBe(401);
+      expect((await b.api.get('/api/v1/me', login.body.token)).status).toBe(401);
       expect((await b.api.get('/api/v1/me', renamed.token)).status).toBe(200);
     });
 

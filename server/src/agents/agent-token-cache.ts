@@ -6,19 +6,20 @@ import type { Store } from '../store/store.ts';
 
 /** More tokens than this and the cache starts over: it only ever holds tokens that work. */
 const MAX_TOKENS = 10_000;
-/** How long a token is trusted without a read: the most a notice lost on the way to another node can cost. */
+/** How long a token is trusted without a read: what a node that shares the database without Redis (so hears no
+ * other node) could miss. */
 const TOKEN_LIFETIME_MS = 5_000;
 
 /**
  * The agent behind each API token, kept in memory so that an agent API request reads no token row (issue 16:
- * one round trip of the few an agent message costs). Every node drops an agent's tokens when the
- * `agent.changed` notice says so (a presence or an admin's change: name, photo, role, deactivation), and a
- * token when `agent.token-revoked` does (a logout, a deactivation). A notice from another node arrives a
- * moment after the change, as for the channel lookup cache; on the node that made it, before its answer. A
- * token is read again after 5 s in any case: Redis pub/sub does not replay a notice a reconnecting node missed.
- * Unknown tokens are not kept: a wrong token always costs a read.
+ * one round trip of the few an agent message costs). Only a lone node (no Redis) keeps them: its notices come
+ * from this process, in the same turn as the change, so a logout or a deactivation holds from its answer on.
+ * In a cluster a notice from another node arrives a moment later, and a token must not outlive its logout
+ * anywhere, so every request reads it. `agent.changed` (a presence or an admin's change: name, photo, role,
+ * deactivation) drops an agent's tokens, `agent.token-revoked` (a logout, a deactivation) one token; and a
+ * token is read again after 5 s in any case. Unknown tokens are not kept: a wrong token always costs a read.
  */
-export function createAgentTokenCache(store: Store) {
+export function createAgentTokenCache(store: Store, options: { clustered: boolean }) {
   const byTokenHash = new ShortLivedMap<string, AgentRecord>(TOKEN_LIFETIME_MS, MAX_TOKENS);
   // A lookup that overlaps a change may have read the agent as it was before: it is answered, not kept.
   let changes = 0;
@@ -39,7 +40,7 @@ export function createAgentTokenCache(store: Store) {
       if (cached) return cached;
       const seen = changes;
       const agent = await store.agents.findByTokenHash(tokenHash);
-      if (!agent || seen !== changes) return agent;
+      if (options.clustered || !agent || seen !== changes) return agent;
       byTokenHash.set(tokenHash, agent);
       return agent;
     },
