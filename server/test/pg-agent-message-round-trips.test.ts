@@ -1,8 +1,8 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
+import { recordPgStatements } from './support/pg-statements.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 // Issue 16: an agent's message through the agent API pays every round trip to PostgreSQL before its 201. This
@@ -14,14 +14,7 @@ const engine = await startPostgres().catch((error: unknown) => {
 });
 afterAll(() => engine?.stop());
 
-const sent: string[] = [];
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string };
-  sent.push(typeof first === 'string' ? first : (first.text ?? ''));
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-afterAll(() => void (pg.Client.prototype.query = query));
+const sent = recordPgStatements((_, sql) => sql);
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 

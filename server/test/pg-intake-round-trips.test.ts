@@ -1,7 +1,7 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestChannel } from './support/fixtures.ts';
+import { recordPgStatements } from './support/pg-statements.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 // Issue 16: every round trip to PostgreSQL is paid by each Chat API message. This counts the statements one
@@ -14,14 +14,7 @@ const engine = await startPostgres().catch((error: unknown) => {
 });
 afterAll(() => engine?.stop());
 
-const sent: string[] = [];
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string };
-  sent.push(typeof first === 'string' ? first : (first.text ?? ''));
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-afterAll(() => void (pg.Client.prototype.query = query));
+const sent = recordPgStatements((_, sql) => sql);
 
 /** The statements the fewest of `samples` runs of `work` sent. */
 async function fewestStatements(samples: number, work: (i: number) => Promise<void>): Promise<string[]> {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { recordPgStatements } from './support/pg-statements.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
 // Issue 16: an offline message with its offline_message webhook pays every round trip to PostgreSQL, and the
@@ -14,14 +15,7 @@ const engine = await startPostgres().catch((error: unknown) => {
 });
 afterAll(() => engine?.stop());
 
-const sent: { client: pg.Client; sql: string }[] = [];
-const query = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  const first = args[0] as string | { text?: string };
-  sent.push({ client: this, sql: typeof first === 'string' ? first : (first.text ?? '') });
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof query;
-afterAll(() => void (pg.Client.prototype.query = query));
+const sent = recordPgStatements((client, sql) => ({ client, sql }));
 
 const outbox = (sql: string) => /FROM deliveries d\b|FROM deliveries WHERE|UPDATE deliveries|delivery_attempts|% 2147483648/.test(sql);
 
