@@ -2,6 +2,7 @@ import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.
 import { DELIVERY_COLUMNS, deliveryValues } from '../deliveries.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
+import { ORDERING_LOCK } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
 
 /**
@@ -43,8 +44,6 @@ const withDeliverySql = `${messageCtes},
     RETURNING id
   )
   ${answer}`;
-
-const ORDERING_LOCK = 0x5c_de_02;
 
 /**
  * An agent's (or the bot's) message in one statement, so one round trip and no BEGIN/COMMIT: what the

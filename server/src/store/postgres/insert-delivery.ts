@@ -1,7 +1,8 @@
 import { DELIVERY_COLUMNS, deliveryValues, orderingKeyOf, type DeliveryToInsert } from '../deliveries.ts';
 import type { PgSql } from './pg-db.ts';
 
-const ORDERING_LOCK = 0x5c_de_02;
+/** The advisory-lock namespace of the outbox's ordering keys: every path that inserts a delivery takes this one. */
+export const ORDERING_LOCK = 0x5c_de_02;
 
 /**
  * Enqueues a delivery inside the caller's transaction, so the row that caused it and the delivery are
