@@ -2,7 +2,8 @@
 // loader, raw sockets and request bytes built once, so the client spends its CPU on sending, not on itself.
 // Open-loop: request i is due at start + i / rate whatever the answers; it goes out on the first idle connection,
 // and its latency is counted from when it was due, so a client or server that falls behind shows in the numbers
-// (no coordinated omission). Only 127.0.0.1; bounded by `count` requests and by `seconds` plus a drain time.
+// (no coordinated omission). Each accepted answer's time from when its request was written is kept too: with the
+// client's lag taken out, what is left is the server's (and the loopback's) share. Only 127.0.0.1; bounded by `count` requests and by `seconds` plus a drain time.
 //
 // `node open-loop-worker.mjs --trivial-server`: an HTTP server that answers every request with a small 200 at
 // once, to measure the ceiling of the client itself.
@@ -29,7 +30,17 @@ async function run(job) {
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     ),
   );
-  const result = { sent: 0, accepted: [], refused: [], acceptedAt: [], refusedAt: [], failed: 0, errors: 0, unanswered: 0 };
+  const result = {
+    sent: 0,
+    accepted: [],
+    acceptedFromWrite: [],
+    refused: [],
+    acceptedAt: [],
+    refusedAt: [],
+    failed: 0,
+    errors: 0,
+    unanswered: 0,
+  };
   /** How late each request went out after it was due: the client's own lag. */
   const lags = [];
   const idle = [];
@@ -42,7 +53,7 @@ async function run(job) {
   let deadline = Infinity;
 
   function connect() {
-    const conn = { socket: net.connect(job.port, '127.0.0.1'), buffer: null, dueAt: 0, busy: false };
+    const conn = { socket: net.connect(job.port, '127.0.0.1'), buffer: null, dueAt: 0, writtenAt: 0, busy: false };
     conn.socket.setNoDelay(true);
     conn.socket.on('data', (chunk) => onData(conn, chunk));
     conn.socket.on('error', () => undefined);
@@ -63,7 +74,8 @@ async function run(job) {
     conn.busy = true;
     conn.dueAt = dueAt;
     conn.buffer = null;
-    lags.push(performance.now() - dueAt);
+    conn.writtenAt = performance.now();
+    lags.push(conn.writtenAt - dueAt);
     conn.socket.write(requests[(result.sent++ * 7919) % requests.length]);
   }
 
@@ -86,6 +98,7 @@ async function run(job) {
     const ms = now - conn.dueAt;
     if (status >= 200 && status < 300) {
       result.accepted.push(ms);
+      result.acceptedFromWrite.push(now - conn.writtenAt);
       result.acceptedAt.push(conn.dueAt - t0);
     } else if (status === 503 || status === 429) {
       result.refused.push(ms);
