@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { postgresLighterMessageWrites } from './lighter-message-writes.ts';
 import { postgresSearchIndexes } from './search-schema.ts';
 
 /**
@@ -28,6 +29,7 @@ export const postgresSchema: SchemaDialect = {
   messageSearchInBatches: '',
   // identities never go back
   retiredIds: '',
+  lighterMessageWrites: postgresLighterMessageWrites,
 };
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */
