@@ -103,4 +103,59 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
       await db.close();
     }
   });
+
+  it('a message of every kind writes the same report facts and rollups as at version 23', async () => {
+    const [oldUrl, newUrl] = [await databaseAtVersion23('facts_v23'), await databaseAtVersion23('facts_v24')];
+    const upgraded = await openPgDb({ url: newUrl, poolSize: 1 });
+    await upgraded.close();
+    const facts = async (url: string) => {
+      const pool = new pg.Pool({ connectionString: url, max: 1 });
+      try {
+        await pool.query(`
+          INSERT INTO agents (id, name, email, password_hash, created_at) VALUES (2, 'Bo', 'bo@example.com', 'x', 0);
+          INSERT INTO clients (id, channel_id, external_key, external_id_json, created_at, updated_at) VALUES (2, 1, 'k2', '"k2"', 0, 0);
+          INSERT INTO chats (id, channel_id, client_id, state, created_at) VALUES (2, 1, 2, 'open', 100000);`);
+        const messages: [string, number | null, number][] = [
+          ['system', null, 0],
+          ['bot', null, 0],
+          ['agent', 1, 1], // a private note: no answer
+          ['client', null, 0],
+          ['client', null, 0],
+          ['agent', 2, 0],
+          ['agent', 2, 0],
+          ['agent', 1, 0],
+          ['agent', null, 0],
+        ];
+        for (const [i, [author, agentId, internal]] of messages.entries())
+          await pool.query(
+            `INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at, internal) VALUES (2, $1, $2, 'text', 'x', 'delivered', $3, $4)`,
+            [author, agentId, 100000 + 61000 * i, internal],
+          );
+        const read = async (sql: string) => (await pool.query(sql)).rows;
+        return {
+          chats: await read('SELECT id, first_client_message_at, first_agent_message_at FROM chats ORDER BY id'),
+          chatAgents: await read('SELECT * FROM chat_agents ORDER BY chat_id, agent_id'),
+          hours: await read('SELECT * FROM report_hours WHERE chats <> 0 ORDER BY 1, 2, 3, 4'),
+          durations: await read('SELECT * FROM report_durations WHERE count <> 0 ORDER BY 1, 2, 3, 4, 5, 6'),
+          agentHours: await read('SELECT * FROM report_agent_hours WHERE chats <> 0 ORDER BY 1, 2, 3, 4'),
+          agentDays: await read('SELECT * FROM report_agent_days WHERE chats <> 0 ORDER BY 1, 2, 3, 4, 5'),
+          agentDurations: await read('SELECT * FROM report_agent_durations WHERE count <> 0 ORDER BY 1, 2, 3, 4, 5, 6'),
+        };
+      } finally {
+        await pool.end();
+      }
+    };
+    const [atVersion23, atVersion24] = [await facts(oldUrl), await facts(newUrl)];
+    expect(atVersion24).toEqual(atVersion23);
+    expect(atVersion24.chats[1]).toEqual({
+      id: 2,
+      first_client_message_at: 100000 + 61000 * 3,
+      first_agent_message_at: 100000 + 61000 * 5,
+    });
+    // Chat 2's answers: Bo first (the note and the agentless message are no answer), then Ann.
+    expect(atVersion24.chatAgents.filter((r: { chat_id: number }) => r.chat_id === 2)).toEqual([
+      { chat_id: 2, agent_id: 1, first_message_at: 100000 + 61000 * 7 },
+      { chat_id: 2, agent_id: 2, first_message_at: 100000 + 61000 * 5 },
+    ]);
+  });
 });
