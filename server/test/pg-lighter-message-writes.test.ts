@@ -104,7 +104,7 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
     }
   });
 
-  it('a message of every kind writes the same report facts and rollups as at version 23', async () => {
+  it('a message of every kind, and chats closing and rated, write the same report facts and rollups as at version 23', async () => {
     const [oldUrl, newUrl] = [await databaseAtVersion23('facts_v23'), await databaseAtVersion23('facts_v24')];
     const upgraded = await openPgDb({ url: newUrl, poolSize: 1 });
     await upgraded.close();
@@ -131,6 +131,14 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
             `INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at, internal) VALUES (2, $1, $2, 'text', 'x', 'delivered', $3, $4)`,
             [author, agentId, 100000 + 61000 * i, internal],
           );
+        // Chats closing (one missed: never answered), rated, moved to another hour: what moves the hour counts.
+        await pool.query(`
+          INSERT INTO chats (id, channel_id, client_id, state, created_at) VALUES (3, 1, 2, 'closed', 200000);
+          INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (3, 'client', 'text', 'x', 'delivered', 201000);
+          UPDATE chats SET state = 'closed', closed_at = 900000 WHERE id IN (2, 3);
+          UPDATE chats SET rate = 'positive' WHERE id = 2;
+          UPDATE chats SET last_message_id = 1, last_activity_at = 5 WHERE id = 1;
+          UPDATE chats SET created_at = 7300000 WHERE id = 3;`);
         const read = async (sql: string) => (await pool.query(sql)).rows;
         return {
           chats: await read('SELECT id, first_client_message_at, first_agent_message_at FROM chats ORDER BY id'),
