@@ -16,7 +16,12 @@ export interface RunningPostgres {
   restart(downMs?: number): Promise<void>;
   stop(): void;
 }
-export declare function startPostgres(options?: { port?: number; maxConnections?: number; fsync?: boolean }): Promise<RunningPostgres>;
+export declare function startPostgres(options?: {
+  port?: number;
+  maxConnections?: number;
+  fsync?: boolean;
+  settings?: string[];
+}): Promise<RunningPostgres>;
 export interface RunningRedis {
   port: number;
   url: string;

@@ -88,7 +88,8 @@ const canConnect = (port) =>
   });
 
 /**
- * Starts PostgreSQL in a new temp data dir on a free loopback port, trusting local connections.
+ * Starts PostgreSQL in a new temp data dir on a free loopback port, trusting local connections; `settings` are
+ * more `name=value` server settings (a benchmark's statement statistics).
  * Answers `{ url(database), port, createDatabase(name), stop() }`; `url()` is the `postgres` database.
  */
 export async function startPostgres(options = {}) {
@@ -111,6 +112,7 @@ export async function startPostgres(options = {}) {
     '-c full_page_writes=off',
   ];
   if (options.fsync === false) settings.push('-c fsync=off', '-c synchronous_commit=off');
+  for (const setting of options.settings ?? []) settings.push(`-c ${setting}`);
   const start = () =>
     asPostgresUser(path.join(bin, 'pg_ctl'), [
       '-D',

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startPostgres } from '../../scripts/lib/engines.mjs';
 import { postgresPids } from './bench-process.ts';
+import { printStatementStats, resetStatementStats, statementStatsSettings } from './pg-statement-stats.ts';
 
 export type StoreName = 'sqlite' | 'postgres';
 
@@ -22,12 +23,23 @@ export async function benchStores(): Promise<BenchStores> {
     .split(',')
     .filter((s): s is StoreName => s === 'sqlite' || s === 'postgres');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-outbound-bench-'));
-  const pg = names.includes('postgres') ? await startPostgres({ maxConnections: 100 }) : undefined;
+  const pg = names.includes('postgres') ? await startPostgres({ maxConnections: 100, settings: statementStatsSettings }) : undefined;
+  // With BENCH_PG_STATEMENTS=1, a run's engine statistics are printed when the next run asks for a database, or at stop.
+  let lastPgDatabase: string | undefined;
+  const printLast = () => lastPgDatabase && printStatementStats(pg!, lastPgDatabase);
   return {
     names,
-    database: (store, name) => (store === 'postgres' ? pg!.createDatabase(name) : path.join(dir, `${name}.sqlite`)),
+    database(store, name) {
+      if (store !== 'postgres') return path.join(dir, `${name}.sqlite`);
+      printLast();
+      const url = pg!.createDatabase(name);
+      resetStatementStats(pg!);
+      lastPgDatabase = name;
+      return url;
+    },
     enginePids: (store) => (store === 'postgres' ? postgresPids(path.join(pg!.dir, 'data')) : []),
     stop() {
+      printLast();
       pg?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },

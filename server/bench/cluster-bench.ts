@@ -22,6 +22,7 @@ import {
   stopProcess,
   type Running,
 } from './bench-process.ts';
+import { printStatementStats, resetStatementStats, statementStatsSettings } from './pg-statement-stats.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -95,7 +96,7 @@ const row = (setup: string, handler: string, r: Measured) =>
 async function main() {
   if (!fs.existsSync(path.join(root, 'server/dist/main.js'))) throw new Error('server/dist/main.js is missing: run pnpm build first');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-cluster-bench-'));
-  const pg = await startPostgres({ maxConnections: 200 });
+  const pg = await startPostgres({ maxConnections: 200, settings: statementStatsSettings });
   const redis = await startRedis();
   const running: Running[] = [];
   const stopAll = async () => {
@@ -133,8 +134,10 @@ async function main() {
       const oneNode = async (db: string, main?: string) => {
         running.push(await startService(pg.createDatabase(db), {}, main));
         const setup = await setUp(running[0]!.base);
+        resetStatementStats(pg);
         const result = await load([`${running[0]!.base}${setup.endpoint}`], withPg, nodes);
         await stopAll();
+        printStatementStats(pg, db);
         return result;
       };
       onePg = await oneNode('svc1');
@@ -165,12 +168,14 @@ async function main() {
           running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
           running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
           const setup = await setUp(running[0]!.base);
+          resetStatementStats(pg);
           const result = await load(
             running.map((r) => `${r.base}${setup.endpoint}`),
             withPg,
             nodes,
           );
           await stopAll();
+          printStatementStats(pg, new URL(db).pathname.slice(1));
           return result;
         };
         const twoPg = await twoNodes(svcDb);

@@ -31,6 +31,9 @@ export interface SchemaDialect {
   /** How the message search index changes to take new messages a group commit at a time, where the store asks for
    * that (SQLite's FTS5); empty where the database keeps it in step by itself. */
   messageSearchInBatches: string;
+  /** What makes each stored message cost the database less work, where a dialect's first way was costly (PostgreSQL:
+   * the search function and the report-facts trigger, same results); empty where nothing changes. */
+  lighterMessageWrites: string;
   /** What keeps the ids of erased chats, messages and clients from being given to new rows (empty where the
    * database never reuses them). */
   retiredIds: string;

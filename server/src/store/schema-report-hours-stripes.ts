@@ -4,13 +4,20 @@ import { chatShares, HOUR, HOURS_KEY, missed, rated, upsert } from './schema-rep
 const STRIPED_KEY = `${HOURS_KEY}, stripe`;
 
 /** The chat's share of its hour's counts, in the stripe its id falls in (`sign` 1 adds it, -1 takes it out). */
-function hoursShare(d: SchemaDialect, chat: string, sign: number) {
+export function hoursShare(d: Pick<SchemaDialect, 'hotRowStripes'>, chat: string, sign: number) {
   return `
     INSERT INTO report_hours (${STRIPED_KEY}, chats, missed, positive, negative)
       VALUES (${chat}.created_at / ${HOUR}, ${chat}.channel_id, COALESCE(${chat}.department_id, 0), ${chat}.id % ${d.hotRowStripes},
         ${sign}, CASE WHEN ${missed(chat)} THEN ${sign} ELSE 0 END, ${rated(chat, 'positive', sign)}, ${rated(chat, 'negative', sign)})
       ${upsert('report_hours', STRIPED_KEY, ['chats', 'missed', 'positive', 'negative'])};`;
 }
+
+/** The columns whose update may move a chat's share of report_hours, and when it does (SQL over OLD and NEW). */
+export const HOURS_UPDATE_COLUMNS = 'UPDATE OF created_at, channel_id, department_id, state, first_agent_message_at, rate';
+export const hoursShareMoved = (d: Pick<SchemaDialect, 'differ'>) => {
+  const changed = (...columns: string[]) => columns.map((c) => d.differ(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
+  return `${changed('created_at', 'channel_id', 'department_id')} OR ${d.differ(missed('OLD'), missed('NEW'))} OR ${changed('rate')}`;
+};
 
 const chatShare = (d: SchemaDialect, chat: string, sign: number) => {
   const { firstResponse, resolution } = chatShares(chat, sign);
@@ -27,9 +34,7 @@ const chatShare = (d: SchemaDialect, chat: string, sign: number) => {
 export const reportHoursStripesMigration: Migration = {
   version: 22,
   name: 'report hours in stripes',
-  sql: (d) => {
-    const changed = (...columns: string[]) => columns.map((c) => d.differ(`OLD.${c}`, `NEW.${c}`)).join(' OR ');
-    return `
+  sql: (d) => `
     ${d.dropRowTrigger('chats_report_insert', 'chats')}
     ${d.dropRowTrigger('chats_report_hours_update', 'chats')}
     ${d.dropRowTrigger('chats_report_delete', 'chats')}
@@ -51,12 +56,11 @@ export const reportHoursStripesMigration: Migration = {
     ${d.afterRowTrigger('chats_report_insert', 'INSERT', 'chats', chatShare(d, 'NEW', 1))}
     ${d.afterRowTrigger(
       'chats_report_hours_update',
-      'UPDATE OF created_at, channel_id, department_id, state, first_agent_message_at, rate',
+      HOURS_UPDATE_COLUMNS,
       'chats',
       hoursShare(d, 'OLD', -1) + hoursShare(d, 'NEW', 1),
-      `${changed('created_at', 'channel_id', 'department_id')} OR ${d.differ(missed('OLD'), missed('NEW'))} OR ${changed('rate')}`,
+      hoursShareMoved(d),
     )}
     ${d.afterRowTrigger('chats_report_delete', 'DELETE', 'chats', chatShare(d, 'OLD', -1))}
-  `;
-  },
+  `,
 };

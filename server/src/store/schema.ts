@@ -231,4 +231,9 @@ export const migrations: Migration[] = [
     name: 'messages indexed for search a group commit at a time',
     sql: (d) => d.messageSearchInBatches,
   },
+  {
+    version: 24,
+    name: 'less database work per message',
+    sql: (d) => d.lighterMessageWrites,
+  },
 ];
