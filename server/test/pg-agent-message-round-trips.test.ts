@@ -80,4 +80,46 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       await integrator.close();
     }
   });
+  it('N agent messages sent at once, several to one chat, take fewer than N commits; each is answered with its own message and a chat keeps its order', async ({
+    annotate,
+  }) => {
+    const integrator = await startFakeIntegrator();
+    try {
+      const agent = await createAgent(svc.api);
+      const channel = await createChatApiChannel(svc.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (let c = 0; c < 10; c++) chats.push((await postCustomerMessage(svc.api, channel.endpoint, `group-${c}`, 'hello')).body.chat_id);
+      const texts = chats.flatMap((chatId) => [0, 1, 2].map((k) => ({ chatId, text: `chat ${chatId} answer ${k}` })));
+      sent.length = 0;
+      const answers = await Promise.all(
+        texts.map(({ chatId, text }) => svc.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text }, agent.token)),
+      );
+      // every write of an agent message is one statement and its own commit
+      const commits = sent.filter((sql) => /INSERT INTO messages/.test(sql)).length;
+      await annotate(`${texts.length} agent messages at once: ${commits} commits`);
+      expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
+      expect(answers.map((a) => a.body.message.text)).toEqual(texts.map((t) => t.text));
+      expect(commits).toBeGreaterThan(0);
+      expect(commits).toBeLessThan(texts.length);
+
+      await integrator.waitFor(texts.length);
+      for (const chatId of chats) {
+        const stored = (await svc.api.get(`/api/v1/chats/${chatId}/messages`, agent.token)).body.messages.filter(
+          (m: { author: string }) => m.author === 'agent',
+        );
+        const ids = answers.filter((a) => a.body.message.chat_id === chatId).map((a) => a.body.message.id as number);
+        // the chat lists its messages in id order, and its last one is the newest of them
+        expect(stored.map((m: { id: number }) => m.id)).toEqual([...ids].sort((a, b) => a - b));
+        const chat = (await svc.api.get(`/api/v1/chats/${chatId}`, agent.token)).body.chat;
+        expect(chat.last_message.id).toBe(Math.max(...ids));
+        // the integrator got the chat's messages in that order, each with its own id
+        const customer = `group-${chats.indexOf(chatId)}`;
+        const delivered = integrator.received.filter((r) => r.body.recipient.id === customer).map((r) => r.body.message);
+        expect(delivered.map((m: { id: string }) => Number(m.id))).toEqual(stored.map((m: { id: number }) => m.id));
+        expect(delivered.map((m: { text: string }) => m.text)).toEqual(stored.map((m: { text: string }) => m.text));
+      }
+    } finally {
+      await integrator.close();
+    }
+  });
 });

@@ -18,7 +18,7 @@ import {
 } from '../chats.ts';
 import type { NewDelivery } from '../records.ts';
 import { toClient, type ClientRow } from '../rows.ts';
-import { appendAgentMessageInOneStatement } from './agent-message.ts';
+import { createAgentMessageBatcher } from './agent-message.ts';
 import { chatColumns } from './chat-columns.ts';
 import { createClientMessageBatcher } from './client-message-batch.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
@@ -217,7 +217,11 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   return chatWithLastMessage(sql, input.chatId);
 }
 
-export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher(db)): ChatsRepo {
+export function createPgChatsRepo(
+  db: PgDb,
+  batcher = createClientMessageBatcher(db),
+  agentBatcher = createAgentMessageBatcher(db),
+): ChatsRepo {
   return {
     async appendClientMessage(input) {
       // The common cases, a message into a live chat and a new customer's first one, share one statement with
@@ -239,7 +243,8 @@ export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher
       });
     },
     async appendAgentMessage(input) {
-      return (await appendAgentMessageInOneStatement(db, input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
+      // The common case shares one statement with the others arriving with it.
+      return (await agentBatcher.append(input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
     },
     async findById(id) {
       const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);

@@ -1,6 +1,6 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { pgDeliveryCtes } from './insert-delivery.ts';
+import { pgDeliveryCtes, splitAtMark } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
 
 const insertMessage = `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
@@ -17,12 +17,9 @@ export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
       const message = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now];
       if (!webhook) return toOfflineMessage((await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}) ${selectInserted}`, message))!);
       const sourceIdMark = `offline-message-id-${randomToken(16)}`;
-      const delivery = pgDeliveryCtes({ ...webhook(sourceIdMark), chatId: null, messageId: null }, now, {
-        source: 'o',
-        from: message.length + 1,
-        sourceIdMark,
-      });
-      const sql = `WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`;
+      const sourced = splitAtMark({ ...webhook(sourceIdMark), chatId: null, messageId: null }, now, sourceIdMark, 1)!;
+      const delivery = pgDeliveryCtes([sourced], { source: 'source', from: message.length + 1, messageIdFromSource: false });
+      const sql = `WITH o AS (${insertMessage}), source AS (SELECT o.id, 1 AS ord FROM o), ${delivery.sql} ${selectInserted}`;
       const row = await retryingStatement(() => db.one<OfflineMessageRow>(sql, [...message, ...delivery.params]));
       return toOfflineMessage(row!);
     },

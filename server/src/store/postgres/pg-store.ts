@@ -1,4 +1,5 @@
 import type { Store } from '../store.ts';
+import { createAgentMessageBatcher } from './agent-message.ts';
 import { createPgAgentsRepo } from './agents-repo.ts';
 import { createPgAppearanceRepo } from './appearance-repo.ts';
 import { createPgBotEventsRepo } from './bot-events-repo.ts';
@@ -29,6 +30,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
   const db = await openPgDb(options);
   // Its queue is writes the store is behind, as much as the pool's waiting clients are.
   const intakeBatch = createClientMessageBatcher(db);
+  const agentBatch = createAgentMessageBatcher(db);
   return {
     dialect: 'postgres',
     settings: createPgSettingsRepo(db),
@@ -36,7 +38,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     channels: createPgChannelsRepo(db),
     botProviders: createPgBotProvidersRepo(db),
     botEvents: createPgBotEventsRepo(db),
-    chats: createPgChatsRepo(db, intakeBatch),
+    chats: createPgChatsRepo(db, intakeBatch, agentBatch),
     messages: createPgMessagesRepo(db),
     notes: createPgNotesRepo(db),
     cannedReplies: createPgCannedRepliesRepo(db),
@@ -53,7 +55,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     search: createPgSearchRepo(db),
-    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog(),
+    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog() + agentBatch.backlog(),
     close: () => db.close(),
   };
 }
