@@ -2,19 +2,14 @@ import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
 import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
-import { answeredByServer, retryingStatement, type PgDb } from './pg-db.ts';
+import { retryingStatement, type PgDb } from './pg-db.ts';
+import { createStatementBatcher } from './statement-batch.ts';
 
 /**
  * The id the delivery is first built with, to find where the message's real id goes in it: the statement that
  * draws the id (under the chat's lock, so in commit order) writes it there. No message id comes near it.
  */
 const STAND_IN_ID = Number.MAX_SAFE_INTEGER;
-
-/** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
- * statements, and a lone message still goes at once. */
-const IN_FLIGHT = 2;
-/** The most messages one statement carries. */
-const MAX_BATCH = 256;
 
 const messageColumns = ['chat_id', 'author', 'agent_id', 'type', 'text', 'media_json', 'delivery', 'error'] as const;
 const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text', 'text'];
@@ -27,7 +22,7 @@ const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text'
  * chat as the statement leaves it, with its message, and the message's place in the batch. A chat that is gone
  * has no row.
  */
-const batchSql = (deliveries: { sql: string }) => `
+const batchSql = (deliveries: { locks: string; insert: string }) => `
   WITH input AS (
     SELECT * FROM unnest(${messageTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
       WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
@@ -42,6 +37,7 @@ const batchSql = (deliveries: { sql: string }) => `
     RETURNING *
   ),
   source AS (SELECT m.id, i.ord FROM m JOIN input i ON i.chat_id = m.chat_id),
+  ${deliveries.locks},
   ch AS (
     UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at,
       assigned_agent_id = CASE WHEN take.taken THEN m.agent_id ELSE locked.assigned_agent_id END,
@@ -50,7 +46,7 @@ const batchSql = (deliveries: { sql: string }) => `
       LATERAL (SELECT m.agent_id IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') AS taken) take
     WHERE chats.id = m.chat_id RETURNING chats.*
   ),
-  ${deliveries.sql}
+  ${deliveries.insert}
   ${chatColumns('m WHERE m.chat_id = ch.id')}, source.ord AS batch_ord
   FROM ch JOIN channels c ON c.id = ch.channel_id JOIN source ON source.id = ch.last_message_id`;
 
@@ -76,78 +72,44 @@ function prepare(input: NewAgentMessage, now: number): Prepared | undefined {
 }
 
 type Stored = { chat: ChatRecord; message: MessageRecord };
-interface Pending {
-  chatId: number;
-  prepared: Prepared;
-  resolve: (stored: Stored | undefined) => void;
-  reject: (error: unknown) => void;
-}
+type Pending = Prepared & { chatId: number };
 
 /**
- * Group commit of agent messages on PostgreSQL: those that arrive together share one statement (the one above),
- * each answered once it is committed. A chat's messages go one per statement, so they keep the order in which
- * they are locked; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. A message
- * the statement cannot take, or every message of a statement PostgreSQL refused (it changed nothing), is
- * answered `undefined`: the caller writes it alone, and its own error is its own request's.
+ * Group commit of agent messages on PostgreSQL: those that arrive together share the statement above, each
+ * answered once it is committed. A chat's messages go one per statement, so they keep the order in which they
+ * lock it; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. `undefined` for a
+ * message the statement cannot take, or could not (a statement PostgreSQL refused): the caller's transaction
+ * writes it alone, and its error is its own request's.
  */
 export function createAgentMessageBatcher(db: PgDb) {
-  let queue: Pending[] = [];
-  let inFlight = 0;
-
-  async function run(batch: Pending[]) {
-    const now = Date.now();
-    const deliveries = batch.flatMap(({ prepared }, i) => (prepared.delivery ? [{ ...prepared.delivery, ord: i + 1 }] : []));
-    const ctes = pgDeliveryCtes(deliveries, { source: 'source', from: messageColumns.length + 2, messageIdFromSource: true });
-    const params = [...messageColumns.map((_, c) => batch.map((item) => item.prepared.columns[c])), now, ...ctes.params];
-    let rows: (ChatRow & { batch_ord: number })[];
-    try {
-      rows = await retryingStatement(() => db.all<ChatRow & { batch_ord: number }>(batchSql(ctes), params));
-    } catch (error) {
-      // Refused: nothing was written, and each message takes the transaction, which reports its own error.
-      if (answeredByServer(error)) for (const item of batch) item.resolve(undefined);
-      // Whether it committed is unknown: writing those messages again could store them twice.
-      else for (const item of batch) item.reject(error);
-      return;
-    }
-    const stored = new Map(rows.map((row) => [row.batch_ord - 1, toChat(row)]));
-    batch.forEach((item, i) => {
-      const chat = stored.get(i);
-      item.resolve(chat && { chat, message: chat.lastMessage! });
-    });
-  }
-
-  function flush() {
-    while (queue.length > 0 && inFlight < IN_FLIGHT) {
-      const batch: Pending[] = [];
-      const rest: Pending[] = [];
-      const chats = new Set<number>();
-      for (const item of queue) {
-        if (batch.length < MAX_BATCH && !chats.has(item.chatId)) {
-          chats.add(item.chatId);
-          batch.push(item);
-        } else rest.push(item);
-      }
-      queue = rest;
-      inFlight++;
-      void run(batch).finally(() => {
-        inFlight--;
-        flush();
+  const batcher = createStatementBatcher<Pending, Stored>(
+    async (batch) => {
+      const now = Date.now();
+      const deliveries = batch.flatMap((item, i) => (item.delivery ? [{ ...item.delivery, ord: i + 1 }] : []));
+      const ctes = pgDeliveryCtes(deliveries, {
+        source: 'source',
+        from: messageColumns.length + 2,
+        messageIdFromSource: true,
+        lockAfter: 'source',
       });
-    }
-  }
-
+      const params = [...messageColumns.map((_, c) => batch.map((item) => item.columns[c])), now, ...ctes.params];
+      const rows = await retryingStatement(() => db.all<ChatRow & { batch_ord: number }>(batchSql(ctes), params));
+      return new Map(
+        rows.map((row) => {
+          const chat = toChat(row);
+          return [row.batch_ord - 1, { chat, message: chat.lastMessage! }];
+        }),
+      );
+    },
+    (item) => item.chatId,
+  );
   return {
-    /** Messages waiting for a statement: writes the store is behind (admission control counts them). */
-    backlog: () => queue.length,
+    backlog: batcher.backlog,
     /** Stores the message with the others arriving with it; `undefined` when the caller's transaction must
      * take it. Resolves once committed. */
-    append(input: NewAgentMessage): Promise<Stored | undefined> {
+    async append(input: NewAgentMessage): Promise<Stored | undefined> {
       const prepared = prepare(input, Date.now());
-      if (!prepared) return Promise.resolve(undefined);
-      return new Promise((resolve, reject) => {
-        queue.push({ chatId: input.chatId, prepared, resolve, reject });
-        flush();
-      });
+      return prepared && batcher.add({ ...prepared, chatId: input.chatId });
     },
   };
 }

@@ -51,18 +51,19 @@ export function splitAtMark(d: DeliveryToInsert, now: number, mark: string, ord:
 }
 
 /**
- * The deliveries of a batch as the last CTEs of a caller's single statement (its own transaction: no BEGIN, no
- * COMMIT), after the CTE `source` that writes the rows causing them (its columns `id`, the row's id, and `ord`,
- * its place in the batch); parameters are numbered from `$from`. Each payload gets its source row's id, and with
- * `messageIdFromSource` so does the delivery's message_id. The ordering locks of all the batch's keys are taken
- * once those rows are written, in hash order (two batches never wait on each other in a circle), so they are
- * held only for the rest of the statement and its commit; every delivery id is drawn after all of them, in the
- * batch's order, as in `insertPgDelivery`.
+ * The deliveries of a batch as CTEs of a caller's single statement (its own transaction: no BEGIN, no COMMIT):
+ * `locks` reads them and takes their ordering keys' locks, `insert` writes them; parameters are numbered from
+ * `$from`. `source` is the caller's CTE of the rows causing them (its columns `id`, the row's id, and `ord`, its
+ * place in the batch): each payload gets its source row's id, and with `messageIdFromSource` so does the
+ * delivery's message_id. The locks are taken in hash order (two batches never wait on each other in a circle),
+ * each key's once, and with `lockAfter` (a CTE with `ord`) only once that CTE's rows are written, so they are held
+ * only for the rest of the statement and its commit. Every delivery id is drawn after all of them, in the batch's
+ * order, as in `insertPgDelivery`; a CTE that reads `(SELECT count(*) FROM ordering)` runs after them too.
  */
 export function pgDeliveryCtes(
   deliveries: SourcedDelivery[],
-  options: { source: string; from: number; messageIdFromSource: boolean },
-): { sql: string; params: unknown[] } {
+  options: { source: string; from: number; messageIdFromSource: boolean; lockAfter?: string },
+): { locks: string; insert: string; params: unknown[] } {
   const column = (i: number) => deliveries.map((d) => d.values[i]);
   const arrays: [string, string, unknown[]][] = [
     ['ord', 'bigint', deliveries.map((d) => d.ord)],
@@ -85,15 +86,16 @@ export function pgDeliveryCtes(
         : `d.${name}`,
   );
   return {
-    sql: `delivery_input AS (
+    locks: `delivery_input AS (
        SELECT * FROM unnest(${arrays.map(([, type], i) => `${p(i)}::${type}[]`).join(', ')}) AS d(${arrays.map(([name]) => name).join(', ')})
      ),
      ordering AS (
        SELECT pg_advisory_xact_lock(${lock}, k.h) FROM (
-         SELECT DISTINCT hashtext(d.ordering_key) AS h FROM delivery_input d JOIN ${options.source} s ON s.ord = d.ord ORDER BY h
+         SELECT DISTINCT hashtext(d.ordering_key) AS h FROM delivery_input d
+           ${options.lockAfter ? `JOIN ${options.lockAfter} s ON s.ord = d.ord` : ''} ORDER BY h
        ) k
-     ),
-     delivery AS (
+     )`,
+    insert: `delivery AS (
        INSERT INTO deliveries (${DELIVERY_COLUMNS})
        SELECT ${columns.join(', ')}
          FROM delivery_input d JOIN ${options.source} s ON s.ord = d.ord CROSS JOIN (SELECT count(*) FROM ordering) locked

@@ -15,7 +15,7 @@ import { createPgMessagesRepo } from './messages-repo.ts';
 import { createPgNotesRepo } from './notes-repo.ts';
 import { createPgCannedRepliesRepo } from './canned-replies-repo.ts';
 import { createPgChatReadsRepo } from './chat-reads-repo.ts';
-import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
+import { createOfflineMessageBatcher, createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
 import { createPgTriggersRepo } from './triggers-repo.ts';
@@ -31,6 +31,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
   // Its queue is writes the store is behind, as much as the pool's waiting clients are.
   const intakeBatch = createClientMessageBatcher(db);
   const agentBatch = createAgentMessageBatcher(db);
+  const offlineBatch = createOfflineMessageBatcher(db);
   return {
     dialect: 'postgres',
     settings: createPgSettingsRepo(db),
@@ -44,7 +45,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     cannedReplies: createPgCannedRepliesRepo(db),
     chatReads: createPgChatReadsRepo(db),
     visitors: createPgVisitorsRepo(db),
-    offlineMessages: createPgOfflineMessagesRepo(db),
+    offlineMessages: createPgOfflineMessagesRepo(db, offlineBatch),
     deliveries: createPgDeliveriesRepo(db),
     triggers: createPgTriggersRepo(db),
     appearance: createPgAppearanceRepo(db),
@@ -55,7 +56,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     search: createPgSearchRepo(db),
-    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog() + agentBatch.backlog(),
+    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog() + agentBatch.backlog() + offlineBatch.backlog(),
     close: () => db.close(),
   };
 }
