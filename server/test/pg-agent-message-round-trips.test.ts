@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { openPgStore } from '../src/store/postgres/pg-store.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
 import { recordPgStatements } from './support/pg-statements.ts';
@@ -15,6 +16,9 @@ const engine = await startPostgres().catch((error: unknown) => {
 afterAll(() => engine?.stop());
 
 const sent = recordPgStatements((_, sql) => sql);
+
+/** The read of chats for their agents (the permission check of every agent request on a chat). */
+const chatRead = /AS i\(chat_id, agent_id, ord\)/;
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
@@ -58,7 +62,7 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
     expect(own[write]).toMatch(/FOR UPDATE/);
     expect(statements.filter((sql) => /INSERT INTO (messages|deliveries)/.test(sql))).toHaveLength(1);
     expect(own).toHaveLength(2);
-    expect(own[0]).toMatch(/^SELECT ch\.id/);
+    expect(own[0]).toMatch(chatRead);
   });
   it("carries the message's own id to the integrator, also for a customer whose id is the statement's stand-in", async () => {
     const integrator = await startFakeIntegrator();
@@ -96,7 +100,8 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       );
       // every write of an agent message is one statement and its own commit
       const commits = sent.filter((sql) => /INSERT INTO messages/.test(sql)).length;
-      await annotate(`${texts.length} agent messages at once: ${commits} commits`);
+      const reads = sent.filter((sql) => chatRead.test(sql)).length;
+      await annotate(`${texts.length} agent messages at once: ${commits} commits, ${reads} chat reads`);
       expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
       expect(answers.map((a) => a.body.message.text)).toEqual(texts.map((t) => t.text));
       expect(commits).toBeGreaterThan(0);
@@ -120,6 +125,52 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       }
     } finally {
       await integrator.close();
+    }
+  });
+  it('reads and messages asked at one moment share statements, and a message to a chat that is gone fails alone', async () => {
+    // a second node on the same database, asked directly: its requests all arrive at one moment
+    const store = await openPgStore({ url: svc.dbPath });
+    try {
+      const agent = await createAgent(svc.api);
+      const stranger = await createAgent(svc.api);
+      const channel = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (let c = 0; c < 10; c++) chats.push((await postCustomerMessage(svc.api, channel.endpoint, `moment-${c}`, 'hello')).body.chat_id);
+
+      sent.length = 0;
+      const [mine, theirs] = await Promise.all([
+        Promise.all(chats.map((id) => store.chats.findForAgent(id, agent.id))),
+        Promise.all(chats.map((id) => store.chats.findForAgent(id, stranger.id))),
+      ]);
+      expect(mine.map((chat) => chat?.id)).toEqual(chats);
+      // an agent not on the channel is refused their own reads only
+      expect(theirs).toEqual(chats.map(() => undefined));
+      expect(sent.filter((sql) => chatRead.test(sql)).length).toBeLessThan(2 * chats.length);
+
+      sent.length = 0;
+      const gone = Math.max(...chats) + 1_000_000;
+      const written = await Promise.allSettled(
+        [...chats, gone].map((chatId) =>
+          store.chats.appendAgentMessage({
+            chatId,
+            agentId: agent.id,
+            message: { type: 'text', text: `to ${chatId}`, media: {} },
+            delivery: () => null,
+          }),
+        ),
+      );
+      expect(sent.filter((sql) => /INSERT INTO messages/.test(sql) && !/BEGIN/.test(sql)).length).toBeLessThan(chats.length);
+      expect(written.slice(0, -1).map((w) => w.status === 'fulfilled' && w.value.message.text)).toEqual(chats.map((id) => `to ${id}`));
+      expect(written.at(-1)!.status).toBe('rejected');
+      for (const [i, chatId] of chats.entries()) {
+        const stored = (
+          written[i] as PromiseFulfilledResult<{ chat: { id: number; lastMessage: { id: number } | null }; message: { id: number } }>
+        ).value;
+        expect(stored.chat.id).toBe(chatId);
+        expect(stored.chat.lastMessage!.id).toBe(stored.message.id);
+      }
+    } finally {
+      await store.close();
     }
   });
 });

@@ -18,6 +18,7 @@ import {
 } from '../chats.ts';
 import type { NewDelivery } from '../records.ts';
 import { toClient, type ClientRow } from '../rows.ts';
+import { createAgentChatReader } from './agent-chat-read.ts';
 import { createAgentMessageBatcher } from './agent-message.ts';
 import { chatColumns } from './chat-columns.ts';
 import { createClientMessageBatcher } from './client-message-batch.ts';
@@ -221,6 +222,7 @@ export function createPgChatsRepo(
   db: PgDb,
   batcher = createClientMessageBatcher(db),
   agentBatcher = createAgentMessageBatcher(db),
+  agentChats = createAgentChatReader(db),
 ): ChatsRepo {
   return {
     async appendClientMessage(input) {
@@ -250,13 +252,7 @@ export function createPgChatsRepo(
       const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);
       return row && toChat(row);
     },
-    async findForAgent(chatId, agentId) {
-      const row = await db.one<ChatRow>(
-        `${select} WHERE ch.id = $1 AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = $2)`,
-        [chatId, agentId],
-      );
-      return row && toChat(row);
-    },
+    findForAgent: agentChats.findForAgent,
     async listForAgent(agentId, state, limit, from) {
       const asOf = from?.asOf ?? (await db.one<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM messages'))!.id;
       const [rows, count] = await Promise.all([
