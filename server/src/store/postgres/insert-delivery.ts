@@ -124,3 +124,6 @@ const COLUMN_TYPES: Record<string, string> = {
   created_at: 'bigint',
   replay_of: 'bigint',
 };
+// A column added to DELIVERY_COLUMNS needs its type here: fail at start, not at the first batch.
+for (const name of DELIVERY_COLUMN_NAMES)
+  if (name !== 'payload_json' && !COLUMN_TYPES[name]) throw new Error(`insert-delivery.ts: no PostgreSQL type for deliveries.${name}`);
