@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { openPgStore } from '../src/store/postgres/pg-store.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
 import { recordPgStatements } from './support/pg-statements.ts';
@@ -15,6 +16,9 @@ const engine = await startPostgres().catch((error: unknown) => {
 afterAll(() => engine?.stop());
 
 const sent = recordPgStatements((_, sql) => sql);
+
+/** The read of chats for their agents (the permission check of every agent request on a chat). */
+const chatRead = /AS i\(chat_id, agent_id, ord\)/;
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
@@ -58,7 +62,7 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
     expect(own[write]).toMatch(/FOR UPDATE/);
     expect(statements.filter((sql) => /INSERT INTO (messages|deliveries)/.test(sql))).toHaveLength(1);
     expect(own).toHaveLength(2);
-    expect(own[0]).toMatch(/^SELECT ch\.id/);
+    expect(own[0]).toMatch(chatRead);
   });
   it("carries the message's own id to the integrator, also for a customer whose id is the statement's stand-in", async () => {
     const integrator = await startFakeIntegrator();
@@ -78,6 +82,95 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       }
     } finally {
       await integrator.close();
+    }
+  });
+  it('N agent messages sent at once, several to one chat, take fewer than N commits; each is answered with its own message and a chat keeps its order', async ({
+    annotate,
+  }) => {
+    const integrator = await startFakeIntegrator();
+    try {
+      const agent = await createAgent(svc.api);
+      const channel = await createChatApiChannel(svc.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (let c = 0; c < 10; c++) chats.push((await postCustomerMessage(svc.api, channel.endpoint, `group-${c}`, 'hello')).body.chat_id);
+      const texts = chats.flatMap((chatId) => [0, 1, 2].map((k) => ({ chatId, text: `chat ${chatId} answer ${k}` })));
+      sent.length = 0;
+      const answers = await Promise.all(
+        texts.map(({ chatId, text }) => svc.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text }, agent.token)),
+      );
+      // every write of an agent message is one statement and its own commit
+      const commits = sent.filter((sql) => /INSERT INTO messages/.test(sql)).length;
+      const reads = sent.filter((sql) => chatRead.test(sql)).length;
+      await annotate(`${texts.length} agent messages at once: ${commits} commits, ${reads} chat reads`);
+      expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
+      expect(answers.map((a) => a.body.message.text)).toEqual(texts.map((t) => t.text));
+      expect(commits).toBeGreaterThan(0);
+      expect(commits).toBeLessThan(texts.length);
+
+      await integrator.waitFor(texts.length);
+      for (const chatId of chats) {
+        const stored = (await svc.api.get(`/api/v1/chats/${chatId}/messages`, agent.token)).body.messages.filter(
+          (m: { author: string }) => m.author === 'agent',
+        );
+        const ids = answers.filter((a) => a.body.message.chat_id === chatId).map((a) => a.body.message.id as number);
+        // the chat lists its messages in id order, and its last one is the newest of them
+        expect(stored.map((m: { id: number }) => m.id)).toEqual([...ids].sort((a, b) => a - b));
+        const chat = (await svc.api.get(`/api/v1/chats/${chatId}`, agent.token)).body.chat;
+        expect(chat.last_message.id).toBe(Math.max(...ids));
+        // the integrator got the chat's messages in that order, each with its own id
+        const customer = `group-${chats.indexOf(chatId)}`;
+        const delivered = integrator.received.filter((r) => r.body.recipient.id === customer).map((r) => r.body.message);
+        expect(delivered.map((m: { id: string }) => Number(m.id))).toEqual(stored.map((m: { id: number }) => m.id));
+        expect(delivered.map((m: { text: string }) => m.text)).toEqual(stored.map((m: { text: string }) => m.text));
+      }
+    } finally {
+      await integrator.close();
+    }
+  });
+  it('reads and messages asked at one moment share statements, and a message to a chat that is gone fails alone', async () => {
+    // a second node on the same database, asked directly: its requests all arrive at one moment
+    const store = await openPgStore({ url: svc.dbPath });
+    try {
+      const agent = await createAgent(svc.api);
+      const stranger = await createAgent(svc.api);
+      const channel = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (let c = 0; c < 10; c++) chats.push((await postCustomerMessage(svc.api, channel.endpoint, `moment-${c}`, 'hello')).body.chat_id);
+
+      sent.length = 0;
+      const [mine, theirs] = await Promise.all([
+        Promise.all(chats.map((id) => store.chats.findForAgent(id, agent.id))),
+        Promise.all(chats.map((id) => store.chats.findForAgent(id, stranger.id))),
+      ]);
+      expect(mine.map((chat) => chat?.id)).toEqual(chats);
+      // an agent not on the channel is refused their own reads only
+      expect(theirs).toEqual(chats.map(() => undefined));
+      expect(sent.filter((sql) => chatRead.test(sql)).length).toBeLessThan(2 * chats.length);
+
+      sent.length = 0;
+      const gone = Math.max(...chats) + 1_000_000;
+      const written = await Promise.allSettled(
+        [...chats, gone].map((chatId) =>
+          store.chats.appendAgentMessage({
+            chatId,
+            agentId: agent.id,
+            message: { type: 'text', text: `to ${chatId}`, media: {} },
+            delivery: () => null,
+          }),
+        ),
+      );
+      expect(sent.filter((sql) => /INSERT INTO messages/.test(sql) && !/BEGIN/.test(sql)).length).toBeLessThan(chats.length);
+      expect(written.slice(0, -1).map((w) => w.status === 'fulfilled' && w.value.message.text)).toEqual(chats.map((id) => `to ${id}`));
+      expect(written.at(-1)!.status).toBe('rejected');
+      for (const [i, chatId] of chats.entries()) {
+        const stored = (
+          written[i] as PromiseFulfilledResult<{ chat: { id: number; lastMessage: { id: number } | null }; message: { id: number } }>
+        ).value;
+        expect(stored.chat.id).toBe(chatId);
+        expect(stored.chat.lastMessage!.id).toBe(stored.message.id);
+      }
+    } finally {
+      await store.close();
     }
   });
 });

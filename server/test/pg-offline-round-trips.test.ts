@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { recordPgStatements } from './support/pg-statements.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -83,14 +84,14 @@ describe.skipIf(!engine)('offline messages on PostgreSQL: round trips', () => {
     expect(res.status).toBe(201);
   };
 
-  it('with its webhook: the message, its lock and its delivery in one statement (no BEGIN)', async ({ annotate }) => {
+  it("with its webhook: the channel's lock, the message and its delivery in one statement (no BEGIN)", async ({ annotate }) => {
     const channel = await widget(true);
     await leave(channel.public_id, 'warm the channel cache');
     const statements = await fewestStatements(5, (i) => leave(channel.public_id, `hello ${i}`));
     await annotate(`offline message with webhook: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
     expect(statements.map(oneLine)).not.toContain('BEGIN');
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/INSERT INTO offline_messages[\s\S]*pg_advisory_xact_lock[\s\S]*INSERT INTO deliveries/);
+    expect(statements[0]).toMatch(/pg_advisory_xact_lock[\s\S]*INSERT INTO offline_messages[\s\S]*INSERT INTO deliveries/);
   });
 
   it('without a webhook: one statement', async ({ annotate }) => {
@@ -99,5 +100,49 @@ describe.skipIf(!engine)('offline messages on PostgreSQL: round trips', () => {
     const statements = await fewestStatements(5, (i) => leave(channel.public_id, `hello ${i}`));
     await annotate(`offline message without webhook: ${statements.length} statements\n  ${statements.map(oneLine).join('\n  ')}`);
     expect(statements).toHaveLength(1);
+  });
+
+  it("N offline messages left at once over two channels take fewer than N commits; each webhook carries its own message, a channel's in order", async ({
+    annotate,
+  }) => {
+    const owner = await startFakeIntegrator();
+    try {
+      const channels: { public_id: string }[] = [];
+      for (let c = 0; c < 2; c++) {
+        const body = { kind: 'widget', name: `Batch ${c}`, agent_ids: [], webhook_url: owner.url, webhook_events: ['offline_message'] };
+        channels.push((await svc.api.post('/api/v1/channels', body, ADMIN_TOKEN)).body as { public_id: string });
+      }
+      for (const channel of channels) await leave(channel.public_id, 'warm the channel cache');
+      await owner.waitFor(channels.length);
+      const texts = Array.from({ length: 30 }, (_, i) => ({ channel: channels[i % 2]!, text: `left ${i}` }));
+      sent.length = 0;
+      const answers = await Promise.all(
+        texts.map(({ channel, text }) =>
+          svc.api.post(`/widget-api/${channel.public_id}/offline-messages`, { email: 'ann@example.com', message: text }),
+        ),
+      );
+      const commits = sent.filter(({ sql }) => /INSERT INTO offline_messages/.test(sql)).length;
+      await annotate(`${texts.length} offline messages at once: ${commits} commits`);
+      expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
+      expect(commits).toBeGreaterThan(0);
+      expect(commits).toBeLessThan(texts.length);
+
+      await owner.waitFor(channels.length + texts.length);
+      const webhooks = owner.received
+        .slice(channels.length)
+        .map((r) => r.body as { widget_id: string; offline_message_id: string; message: string });
+      // each webhook names the message it is about, as the 201 did
+      const idOf = new Map(answers.map((a, i) => [texts[i]!.text, a.body.offline_message_id as string]));
+      expect(webhooks.map((w) => w.offline_message_id).sort()).toEqual([...idOf.values()].sort());
+      for (const w of webhooks) expect(w.offline_message_id).toBe(idOf.get(w.message));
+      // a channel's webhooks leave in the order of its messages
+      for (const channel of channels) {
+        const ids = webhooks.filter((w) => w.widget_id === channel.public_id).map((w) => Number(w.offline_message_id));
+        expect(ids).toHaveLength(texts.length / 2);
+        expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      }
+    } finally {
+      await owner.close();
+    }
   });
 });

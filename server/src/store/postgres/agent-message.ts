@@ -1,95 +1,115 @@
 import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.ts';
-import { DELIVERY_COLUMNS, deliveryValues } from '../deliveries.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
-import { ORDERING_LOCK } from './insert-delivery.ts';
+import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
+import { createStatementBatcher } from './statement-batch.ts';
 
 /**
  * The id the delivery is first built with, to find where the message's real id goes in it: the statement that
  * draws the id (under the chat's lock, so in commit order) writes it there. No message id comes near it.
  */
 const STAND_IN_ID = Number.MAX_SAFE_INTEGER;
-const STAND_IN = String(STAND_IN_ID);
 
-/** Locks the chat, stores the message and makes it the chat's last one, the agent taking an unassigned chat in
- * the same update (as the Reply action would); answers the chat as this statement leaves it, with the message. */
-const messageCtes = `
-  WITH locked AS (SELECT id, assigned_agent_id, state FROM chats WHERE id = $1 FOR UPDATE),
-  m AS (
-    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, error, created_at)
-    SELECT locked.id, $2::text, $3::bigint, $4::text, $5::text, $6::text, NULL, $7::text, $8::text, $9::bigint FROM locked RETURNING *
-  ),
-  ch AS (
-    UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at,
-      assigned_agent_id = CASE WHEN take.taken THEN $3::bigint ELSE locked.assigned_agent_id END,
-      state = CASE WHEN take.taken THEN 'open' ELSE locked.state END
-    FROM m, locked,
-      LATERAL (SELECT $3::bigint IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') AS taken) take
-    WHERE chats.id = m.chat_id RETURNING chats.*
-  )`;
-
-const answer = `${chatColumns('m')} FROM ch JOIN channels c ON c.id = ch.channel_id`;
-
-const withoutDeliverySql = `${messageCtes} ${answer}`;
-
-/** With its outbox row: the ordering key's lock first (see insert-delivery.ts), then the row's id, in commit
- * order; the payload is the one built with the stand-in id, the message's id put in its place. */
-const withDeliverySql = `${messageCtes},
-  ordering AS (SELECT pg_advisory_xact_lock($10, hashtext($11)) FROM m),
-  d AS (
-    INSERT INTO deliveries (${DELIVERY_COLUMNS})
-    SELECT $12::text, $13::bigint, m.chat_id, m.id, $11::text, $14::text, $15::text, $16::text || m.id::text || $17::text, $18::integer,
-      $19::bigint, $9::bigint, $20::bigint FROM m, ordering
-    RETURNING id
-  )
-  ${answer}`;
+const messageColumns = ['chat_id', 'author', 'agent_id', 'type', 'text', 'media_json', 'delivery', 'error'] as const;
+const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text', 'text'];
 
 /**
- * An agent's (or the bot's) message in one statement, so one round trip and no BEGIN/COMMIT: what the
- * transaction in chats-repo.ts does in four. Undefined when this shape does not fit and the caller must use
- * that transaction: an AGENT_JOINED to write with it, a delivery whose payload does not hold the message id
- * exactly once (or whose other fields hold it), or a chat that is gone.
+ * Agents' (and bots') messages into many chats, one per chat, in one statement: its own transaction, so one
+ * round trip, one commit and one WAL flush for the batch. Locks the chats (in id order, as every batch does, so
+ * two batches cannot deadlock), stores the messages, makes each its chat's last one (the agent taking an
+ * unassigned chat in the same update, as the Reply action would) and writes their outbox rows; answers each
+ * chat as the statement leaves it, with its message, and the message's place in the batch. A chat that is gone
+ * has no row.
  */
-export async function appendAgentMessageInOneStatement(
-  db: PgDb,
-  input: NewAgentMessage,
-): Promise<{ chat: ChatRecord; message: MessageRecord } | undefined> {
+const batchSql = (deliveries: { locks: string; insert: string }) => `
+  WITH input AS (
+    SELECT * FROM unnest(${messageTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
+      WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
+  ),
+  locked AS (
+    SELECT ch.id, ch.assigned_agent_id, ch.state, i.ord FROM input i JOIN chats ch ON ch.id = i.chat_id ORDER BY ch.id FOR UPDATE OF ch
+  ),
+  m AS (
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, error, created_at)
+    SELECT locked.id, i.author, i.agent_id, i.type, i.text, i.media_json, NULL, i.delivery, i.error, $${messageColumns.length + 1}::bigint
+      FROM locked JOIN input i ON i.ord = locked.ord ORDER BY i.ord
+    RETURNING *
+  ),
+  source AS (SELECT m.id, i.ord FROM m JOIN input i ON i.chat_id = m.chat_id),
+  ${deliveries.locks},
+  ch AS (
+    UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at,
+      assigned_agent_id = CASE WHEN take.taken THEN m.agent_id ELSE locked.assigned_agent_id END,
+      state = CASE WHEN take.taken THEN 'open' ELSE locked.state END
+    FROM m JOIN locked ON locked.id = m.chat_id,
+      LATERAL (SELECT m.agent_id IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') AS taken) take
+    WHERE chats.id = m.chat_id RETURNING chats.*
+  ),
+  ${deliveries.insert}
+  ${chatColumns('m WHERE m.chat_id = ch.id')}, source.ord AS batch_ord
+  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN source ON source.id = ch.last_message_id`;
+
+/** A message the batch statement can take, as its columns, with its delivery if it has one. */
+interface Prepared {
+  columns: unknown[];
+  delivery?: Omit<SourcedDelivery, 'ord'>;
+}
+
+/** Undefined when this shape does not fit and the caller must use the transaction in chats-repo.ts: an
+ * AGENT_JOINED to write with it, or a delivery whose payload does not hold the message id exactly once (or
+ * whose other fields hold it). */
+function prepare(input: NewAgentMessage, now: number): Prepared | undefined {
   if (input.joined) return undefined;
-  const now = Date.now();
   const m = input.message;
   const delivery = input.delivery(STAND_IN_ID);
   const state = delivery === null ? 'delivered' : 'notSent' in delivery ? 'failed' : 'pending';
   const error = delivery !== null && 'notSent' in delivery ? delivery.notSent : null;
-  const messageValues = [input.chatId, input.author ?? 'agent', input.agentId, m.type, m.text, mediaJson(m.media), state, error, now];
-  let row: ChatRow | undefined;
-  if (delivery === null || 'notSent' in delivery) row = await retryingStatement(() => db.one<ChatRow>(withoutDeliverySql, messageValues));
-  else {
-    const [kind, channelId, , , orderingKey, eventId, url, payloadJson, maxAttempts, dueAt, , replayOf] = deliveryValues(
-      { ...delivery, chatId: input.chatId, messageId: null },
-      now,
-    ) as [string, number, unknown, unknown, string, string, string, string, number, number, number, number | null];
-    const parts = payloadJson.split(STAND_IN);
-    const elsewhere = [kind, orderingKey, eventId, url].some((v) => v.includes(STAND_IN));
-    if (parts.length !== 2 || elsewhere) return undefined;
-    const [before, after] = parts as [string, string];
-    const params = [
-      ...messageValues,
-      ORDERING_LOCK,
-      orderingKey,
-      kind,
-      channelId,
-      eventId,
-      url,
-      before,
-      after,
-      maxAttempts,
-      dueAt,
-      replayOf,
-    ];
-    row = await retryingStatement(() => db.one<ChatRow>(withDeliverySql, params));
-  }
-  if (!row) return undefined;
-  const chat = toChat(row);
-  return { chat, message: chat.lastMessage! };
+  const columns = [input.chatId, input.author ?? 'agent', input.agentId, m.type, m.text, mediaJson(m.media), state, error];
+  if (delivery === null || 'notSent' in delivery) return { columns };
+  const sourced = splitAtMark({ ...delivery, chatId: input.chatId, messageId: null }, now, String(STAND_IN_ID), 0);
+  return sourced && { columns, delivery: sourced };
+}
+
+type Stored = { chat: ChatRecord; message: MessageRecord };
+type Pending = Prepared & { chatId: number };
+
+/**
+ * Group commit of agent messages on PostgreSQL: those that arrive together share the statement above, each
+ * answered once it is committed. A chat's messages go one per statement, so they keep the order in which they
+ * lock it; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. `undefined` for a
+ * message the statement cannot take, or could not (a statement PostgreSQL refused): the caller's transaction
+ * writes it alone, and its error is its own request's.
+ */
+export function createAgentMessageBatcher(db: PgDb) {
+  const batcher = createStatementBatcher<Pending, Stored>(
+    async (batch) => {
+      const now = Date.now();
+      const deliveries = batch.flatMap((item, i) => (item.delivery ? [{ ...item.delivery, ord: i + 1 }] : []));
+      const ctes = pgDeliveryCtes(deliveries, {
+        source: 'source',
+        from: messageColumns.length + 2,
+        messageIdFromSource: true,
+        lockAfter: 'source',
+      });
+      const params = [...messageColumns.map((_, c) => batch.map((item) => item.columns[c])), now, ...ctes.params];
+      const rows = await retryingStatement(() => db.all<ChatRow & { batch_ord: number }>(batchSql(ctes), params));
+      return new Map(
+        rows.map((row) => {
+          const chat = toChat(row);
+          return [row.batch_ord - 1, { chat, message: chat.lastMessage! }];
+        }),
+      );
+    },
+    (item) => item.chatId,
+  );
+  return {
+    backlog: batcher.backlog,
+    /** Stores the message with the others arriving with it; `undefined` when the caller's transaction must
+     * take it. Resolves once committed. */
+    async append(input: NewAgentMessage): Promise<Stored | undefined> {
+      const prepared = prepare(input, Date.now());
+      return prepared && batcher.add({ ...prepared, chatId: input.chatId });
+    },
+  };
 }

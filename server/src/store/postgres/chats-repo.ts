@@ -18,7 +18,8 @@ import {
 } from '../chats.ts';
 import type { NewDelivery } from '../records.ts';
 import { toClient, type ClientRow } from '../rows.ts';
-import { appendAgentMessageInOneStatement } from './agent-message.ts';
+import { createAgentChatReader } from './agent-chat-read.ts';
+import { createAgentMessageBatcher } from './agent-message.ts';
 import { chatColumns } from './chat-columns.ts';
 import { createClientMessageBatcher } from './client-message-batch.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
@@ -217,7 +218,12 @@ async function appendAgentMessage(sql: PgSql, input: NewAgentMessage) {
   return chatWithLastMessage(sql, input.chatId);
 }
 
-export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher(db)): ChatsRepo {
+export function createPgChatsRepo(
+  db: PgDb,
+  batcher = createClientMessageBatcher(db),
+  agentBatcher = createAgentMessageBatcher(db),
+  agentChats = createAgentChatReader(db),
+): ChatsRepo {
   return {
     async appendClientMessage(input) {
       // The common cases, a message into a live chat and a new customer's first one, share one statement with
@@ -239,19 +245,14 @@ export function createPgChatsRepo(db: PgDb, batcher = createClientMessageBatcher
       });
     },
     async appendAgentMessage(input) {
-      return (await appendAgentMessageInOneStatement(db, input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
+      // The common case shares one statement with the others arriving with it.
+      return (await agentBatcher.append(input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
     },
     async findById(id) {
       const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);
       return row && toChat(row);
     },
-    async findForAgent(chatId, agentId) {
-      const row = await db.one<ChatRow>(
-        `${select} WHERE ch.id = $1 AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = $2)`,
-        [chatId, agentId],
-      );
-      return row && toChat(row);
-    },
+    findForAgent: agentChats.findForAgent,
     async listForAgent(agentId, state, limit, from) {
       const asOf = from?.asOf ?? (await db.one<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM messages'))!.id;
       const [rows, count] = await Promise.all([

@@ -2,7 +2,7 @@ import { mediaJson, nullProfile, profileColumns, toChat, type ChatRow, type NewC
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
 import { postgresSchema } from './migrate.ts';
-import type { PgDb } from './pg-db.ts';
+import { answeredByServer, type PgDb } from './pg-db.ts';
 
 /**
  * Customers' messages into their live chats, many in one statement (one round trip, one commit, one WAL flush):
@@ -100,10 +100,6 @@ interface Pending {
   resolve: (stored: Stored | undefined) => void;
   reject: (error: unknown) => void;
 }
-
-/** An error PostgreSQL answered (a SQLSTATE): the statement was rolled back. Any other (the connection lost on
- * the way) leaves unknown whether it committed. */
-const answeredByServer = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
 
 const appendColumns = ({ input: { channelId, client, message, botProviderRowId } }: Pending) => [
   channelId,

@@ -1,30 +1,83 @@
 import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
+import type { NewDelivery } from '../records.ts';
 import { randomToken } from '../../lib/secrets.ts';
-import { pgDeliveryCtes } from './insert-delivery.ts';
+import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
+import { createStatementBatcher } from './statement-batch.ts';
 
-const insertMessage = `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`;
-const selectInserted = 'SELECT o.*, c.external_key AS visitor_key FROM o LEFT JOIN clients c ON c.id = o.client_id';
+const messageColumns = ['channel_id', 'client_id', 'name', 'email', 'phone', 'description', 'message'] as const;
+const messageTypes = ['bigint', 'bigint', 'text', 'text', 'text', 'text', 'text'];
 
-export function createPgOfflineMessagesRepo(db: PgDb): OfflineMessagesRepo {
+/**
+ * Offline messages, with their offline_message webhooks, many in one statement: its own transaction, so one
+ * round trip and one commit for all, and each ordering key's lock (the channel's) taken once for all of its
+ * webhooks. The ids are drawn after those locks, so a channel's messages get ids in the order their webhooks are
+ * sent (commit order), and before the rows are written, in the batch's order, so each row is known by its place.
+ */
+const batchSql = (deliveries: { locks: string; insert: string }) => `
+  WITH input AS (
+    SELECT * FROM unnest(${messageTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
+      WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
+  ),
+  ${deliveries.locks},
+  ids AS (
+    SELECT nextval(pg_get_serial_sequence('offline_messages', 'id')) AS id, i.*
+      FROM (SELECT * FROM input ORDER BY ord) i CROSS JOIN (SELECT count(*) FROM ordering) locked
+  ),
+  o AS (
+    INSERT INTO offline_messages (id, ${messageColumns.join(', ')}, created_at)
+    SELECT id, ${messageColumns.join(', ')}, $${messageColumns.length + 1}::bigint FROM ids ORDER BY ord
+    RETURNING *
+  ),
+  source AS (SELECT o.id, ids.ord FROM o JOIN ids ON ids.id = o.id),
+  ${deliveries.insert}
+  SELECT o.*, c.external_key AS visitor_key, source.ord AS batch_ord
+    FROM o JOIN source ON source.id = o.id LEFT JOIN clients c ON c.id = o.client_id`;
+
+type NewOfflineMessage = Parameters<OfflineMessagesRepo['add']>[0];
+interface Pending {
+  columns: unknown[];
+  delivery?: Omit<SourcedDelivery, 'ord'>;
+}
+
+/** The messages of `batch` in one statement, with their webhooks; the rows stored, by the item's index. */
+async function addAll(db: PgDb, batch: Pending[]) {
+  const now = Date.now();
+  const deliveries = batch.flatMap((item, i) => (item.delivery ? [{ ...item.delivery, ord: i + 1 }] : []));
+  const ctes = pgDeliveryCtes(deliveries, { source: 'source', from: messageColumns.length + 2, messageIdFromSource: false });
+  const params = [...messageColumns.map((_, c) => batch.map((item) => item.columns[c])), now, ...ctes.params];
+  const rows = await retryingStatement(() => db.all<OfflineMessageRow & { batch_ord: number }>(batchSql(ctes), params));
+  return new Map(rows.map((row) => [row.batch_ord - 1, toOfflineMessage(row)]));
+}
+
+/** The offline messages arriving together share one statement (group commit); see statement-batch.ts. */
+export function createOfflineMessageBatcher(db: PgDb) {
+  // No key: several messages of one channel share a statement, their webhooks in the batch's order.
+  return createStatementBatcher(
+    (batch: Pending[]) => addAll(db, batch),
+    (item) => item,
+  );
+}
+
+/** The message as the batch statement's columns, with its webhook built around a random mark (no party's text
+ * can hold it) where the message's id goes: the statement writes the id there as it writes the row. */
+function prepare(m: NewOfflineMessage, webhook: ((offlineMessageId: string) => NewDelivery) | null): Pending {
+  const columns = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message];
+  if (!webhook) return { columns };
+  const mark = `offline-message-id-${randomToken(16)}`;
+  const delivery = splitAtMark({ ...webhook(mark), chatId: null, messageId: null }, Date.now(), mark, 0);
+  if (!delivery) throw new Error('An offline_message webhook must carry the message id once, in its payload only');
+  return { columns, delivery };
+}
+
+export function createPgOfflineMessagesRepo(db: PgDb, batcher = createOfflineMessageBatcher(db)): OfflineMessagesRepo {
   return {
-    // One statement, its own transaction: the message and, with it (accepted means it will be sent), its
-    // offline_message webhook. The payload carries the message's id, known only as the row is written: it is
-    // built around a random mark (no party's text can hold it) that the statement replaces with the id.
+    // Accepted means it will be sent: the message and its offline_message webhook are committed together.
     async add(m, webhook) {
-      const now = Date.now();
-      const message = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now];
-      if (!webhook) return toOfflineMessage((await db.one<OfflineMessageRow>(`WITH o AS (${insertMessage}) ${selectInserted}`, message))!);
-      const sourceIdMark = `offline-message-id-${randomToken(16)}`;
-      const delivery = pgDeliveryCtes({ ...webhook(sourceIdMark), chatId: null, messageId: null }, now, {
-        source: 'o',
-        from: message.length + 1,
-        sourceIdMark,
-      });
-      const sql = `WITH o AS (${insertMessage}), ${delivery.sql} ${selectInserted}`;
-      const row = await retryingStatement(() => db.one<OfflineMessageRow>(sql, [...message, ...delivery.params]));
-      return toOfflineMessage(row!);
+      const pending = prepare(m, webhook);
+      // A statement PostgreSQL refused changed nothing: the message alone again, so its error is its own.
+      const stored = (await batcher.add(pending)) ?? (await addAll(db, [pending])).get(0);
+      return stored!;
     },
     async listForAgent(agentId, limit = 200) {
       const rows = await db.all<OfflineMessageRow>(

@@ -116,5 +116,9 @@ export async function retryingStatement<T>(statement: () => Promise<T>): Promise
   }
 }
 
+/** An error PostgreSQL answered (a SQLSTATE): the statement was rolled back. Any other (the connection lost on
+ * the way) leaves unknown whether it committed. */
+export const answeredByServer = (error: unknown) => /^[0-9A-Z]{5}$/.test(String((error as { code?: unknown })?.code));
+
 /** A unique violation (SQLite's `SQLITE_CONSTRAINT_UNIQUE`), for repositories that turn it into a domain answer. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

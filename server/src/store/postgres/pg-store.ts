@@ -1,4 +1,5 @@
 import type { Store } from '../store.ts';
+import { createAgentMessageBatcher } from './agent-message.ts';
 import { createPgAgentsRepo } from './agents-repo.ts';
 import { createPgAppearanceRepo } from './appearance-repo.ts';
 import { createPgBotEventsRepo } from './bot-events-repo.ts';
@@ -14,7 +15,7 @@ import { createPgMessagesRepo } from './messages-repo.ts';
 import { createPgNotesRepo } from './notes-repo.ts';
 import { createPgCannedRepliesRepo } from './canned-replies-repo.ts';
 import { createPgChatReadsRepo } from './chat-reads-repo.ts';
-import { createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
+import { createOfflineMessageBatcher, createPgOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { openPgDb, type OpenPgOptions } from './pg-db.ts';
 import { createPgSettingsRepo } from './settings-repo.ts';
 import { createPgTriggersRepo } from './triggers-repo.ts';
@@ -29,6 +30,8 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
   const db = await openPgDb(options);
   // Its queue is writes the store is behind, as much as the pool's waiting clients are.
   const intakeBatch = createClientMessageBatcher(db);
+  const agentBatch = createAgentMessageBatcher(db);
+  const offlineBatch = createOfflineMessageBatcher(db);
   return {
     dialect: 'postgres',
     settings: createPgSettingsRepo(db),
@@ -36,13 +39,13 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     channels: createPgChannelsRepo(db),
     botProviders: createPgBotProvidersRepo(db),
     botEvents: createPgBotEventsRepo(db),
-    chats: createPgChatsRepo(db, intakeBatch),
+    chats: createPgChatsRepo(db, intakeBatch, agentBatch),
     messages: createPgMessagesRepo(db),
     notes: createPgNotesRepo(db),
     cannedReplies: createPgCannedRepliesRepo(db),
     chatReads: createPgChatReadsRepo(db),
     visitors: createPgVisitorsRepo(db),
-    offlineMessages: createPgOfflineMessagesRepo(db),
+    offlineMessages: createPgOfflineMessagesRepo(db, offlineBatch),
     deliveries: createPgDeliveriesRepo(db),
     triggers: createPgTriggersRepo(db),
     appearance: createPgAppearanceRepo(db),
@@ -53,7 +56,7 @@ export async function openPgStore(options: OpenPgOptions): Promise<Store> {
     outboxStats: createPgOutboxStatsRepo(db),
     privacy: createPgPrivacyRepo(db),
     search: createPgSearchRepo(db),
-    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog(),
+    writeBacklog: () => db.pool.waitingCount + intakeBatch.backlog() + agentBatch.backlog() + offlineBatch.backlog(),
     close: () => db.close(),
   };
 }
