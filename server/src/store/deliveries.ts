@@ -106,6 +106,21 @@ export interface FinishedAttempt {
   next?: DeliveryRecord;
 }
 
+/** One attempt of a claimed row, to record. */
+export interface SentAttempt {
+  sent: DeliveryRecord;
+  outcome: AttemptOutcome;
+  log: AttemptLog;
+}
+
+/** The state of a delivery and of the message it carries after an attempt (both dialects decide alike). */
+export function settle(row: Pick<DeliveryRecord, 'attempts' | 'maxAttempts'>, outcome: AttemptOutcome) {
+  const exhausted = outcome.result === 'retry' && row.attempts + 1 >= row.maxAttempts;
+  const state: DeliveryRecord['state'] =
+    outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
+  return { state, error: attemptError(outcome) };
+}
+
 /** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker (half
  * of them). Chats of one Chat API channel go side by side up to it: at 8, 50 chats of one fast integrator were
  * sent 8 at a time and the outbox fell seconds behind the agents. */
@@ -117,8 +132,31 @@ export interface DeliveriesRepo {
   /** Sends a failed message again: a new delivery with the same request and event id. False unless the
    * message's last delivery failed. */
   requeueFailedMessage(messageId: number): Promise<boolean>;
-  /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
-  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * Claims up to `limit` due ordering keys for `leaseMs`: each key's head and, with `perKey` > 1, the rows after
+   * it that can follow at once (pending, due, free, same channel), up to `perKey` rows of the key, in order.
+   * The per-channel cap counts keys in flight. A worker that dies leaves its rows to others once the lease ends.
+   */
+  claimDue(workerId: string, now: number, leaseMs: number, limit: number, perKey?: number): Promise<DeliveryRecord[]>;
+  /**
+   * Claims the rows of `orderingKey` after `afterId` that can follow at once (pending, due, free, of `channelId`),
+   * up to `limit`, in order, for `leaseMs`: a worker sending a key's run tops it up while it sends. Nothing when
+   * a pending row of the key up to `afterId` is not this worker's (it lost the key).
+   */
+  claimAfter(
+    workerId: string,
+    key: { orderingKey: string; channelId: number; afterId: number },
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<DeliveryRecord[]>;
+  /**
+   * Records attempts of one ordering key, in order, in one commit (see `recordAttempt`, without `claimNext`).
+   * `sent` is the row as it was sent: the finished delivery is built from it and the row's new state.
+   */
+  recordAttempts(workerId: string, attempts: SentAttempt[]): Promise<(FinishedAttempt | undefined)[]>;
+  /** Gives back rows this worker claimed but will not send (a run cut short): their lease ends now. */
+  release(workerId: string, ids: number[]): Promise<void>;
   /**
    * Records one attempt's outcome (and the carried message's state) if the worker still holds the row. With
    * `claimNext`, a finished row's successor in its ordering key (same channel), when due and free, is claimed
