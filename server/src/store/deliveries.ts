@@ -22,25 +22,61 @@ export interface DeliveryRow {
   replay_of: number | null;
 }
 
-export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
-  id: r.id,
-  kind: r.kind,
-  channelId: r.channel_id,
-  chatId: r.chat_id,
-  messageId: r.message_id,
-  orderingKey: r.ordering_key,
-  eventId: r.event_id,
-  url: r.url,
-  payload: JSON.parse(r.payload_json) as unknown,
-  state: r.state,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  lastStatus: r.last_status,
-  createdAt: r.created_at,
-  replayOf: r.replay_of,
-});
+/** The payloads of records read from the database, as stored: a sender sends that text as it is. */
+const storedPayloads = new WeakMap<DeliveryRecord, string>();
+
+/** A record whose payload is parsed from its stored text only when something reads it (most senders don't). */
+function withStoredPayload(fields: Omit<DeliveryRecord, 'payload'>, json: string): DeliveryRecord {
+  const record = {
+    ...fields,
+    get payload(): unknown {
+      const payload = JSON.parse(json) as unknown;
+      Object.defineProperty(record, 'payload', { value: payload, enumerable: true, writable: true, configurable: true });
+      return payload;
+    },
+  } as DeliveryRecord;
+  storedPayloads.set(record, json);
+  return record;
+}
+
+/** A delivery's body as sent: the stored text of a row read from the database, else its payload serialized. */
+export const payloadJson = (d: DeliveryRecord): string => storedPayloads.get(d) ?? JSON.stringify(d.payload);
+
+export const toDelivery = (r: DeliveryRow): DeliveryRecord =>
+  withStoredPayload(
+    {
+      id: r.id,
+      kind: r.kind,
+      channelId: r.channel_id,
+      chatId: r.chat_id,
+      messageId: r.message_id,
+      orderingKey: r.ordering_key,
+      eventId: r.event_id,
+      url: r.url,
+      state: r.state,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      nextAttemptAt: r.next_attempt_at,
+      lastError: r.last_error,
+      lastStatus: r.last_status,
+      createdAt: r.created_at,
+      replayOf: r.replay_of,
+    },
+    r.payload_json,
+  );
+
+/** A sent delivery as its attempt left it, sharing its payload (not parsed for it when it was not yet). */
+export function afterAttempt(
+  sent: DeliveryRecord,
+  change: Pick<DeliveryRecord, 'state' | 'attempts' | 'lastError' | 'lastStatus' | 'nextAttemptAt'>,
+): DeliveryRecord {
+  const json = storedPayloads.get(sent);
+  if (json === undefined || !Object.getOwnPropertyDescriptor(sent, 'payload')?.get) return { ...sent, ...change };
+  // Copied key by key: a spread would read `payload` and so parse it.
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(sent)) if (key !== 'payload') fields[key] = sent[key as keyof DeliveryRecord];
+  return withStoredPayload({ ...(fields as Omit<DeliveryRecord, 'payload'>), ...change }, json);
+}
 
 export type DeliveryToInsert = NewDelivery & { chatId: number | null; messageId: number | null };
 

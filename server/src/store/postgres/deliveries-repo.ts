@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { DeliveryRecord } from '../records.ts';
 import {
+  afterAttempt,
   attemptError,
   loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
@@ -227,14 +228,13 @@ async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(Fini
         : null;
     const claimed = next.get(`${a.id}:${a.workerId}`);
     const delivery = a.sent
-      ? {
-          ...a.sent,
+      ? afterAttempt(a.sent, {
           state,
           attempts: row.attempts,
           lastError: row.last_error,
           lastStatus: row.last_status,
           nextAttemptAt: row.next_attempt_at,
-        }
+        })
       : toDelivery(row);
     return { delivery, message, ...(claimed ? { next: toDelivery(claimed) } : {}) };
   });

@@ -15,6 +15,7 @@ import {
   type FinishedAttempt,
   type DeliveriesRepo,
   type SentAttempt,
+  afterAttempt,
   settle,
 } from '../deliveries.ts';
 
@@ -211,14 +212,13 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
         q.messageState.run(state, messageError, sent.messageId);
         message = { id: sent.messageId, chatId: sent.chatId, delivery: state, error: messageError };
       }
-      const delivery: DeliveryRecord = {
-        ...sent,
+      const delivery = afterAttempt(sent, {
         state,
         attempts: row.attempts + 1,
         lastError: error,
         lastStatus: outcome.status,
         nextAttemptAt,
-      };
+      });
       return { delivery, message };
     });
   }
