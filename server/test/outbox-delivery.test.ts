@@ -21,9 +21,9 @@ afterEach(async () => {
   await integrator.close();
 });
 
-async function messageState(chatId: number, messageId: number, until: (m: any) => boolean, api = t.api) {
+async function messageState(chatId: number, messageId: number, until: (m: any) => boolean, api = t.api, token = agent.token) {
   for (let i = 0; i < 100; i++) {
-    const list = await api.get(`/api/v1/chats/${chatId}/messages`, agent.token);
+    const list = await api.get(`/api/v1/chats/${chatId}/messages`, token);
     const m = list.body.messages.find((x: { id: number }) => x.id === messageId);
     if (m && until(m)) return m;
     await new Promise((r) => setTimeout(r, 50));
@@ -101,6 +101,35 @@ describe('delivery of agent replies to a Chat API integrator', () => {
     await integrator.waitFor(4);
     const texts = integrator.received.map((r) => r.body.message.text);
     expect(texts).toEqual(['one', 'one', 'two', 'three']);
+  });
+
+  it('sends nothing after a message that failed inside a run of one chat until that message is delivered', async () => {
+    // The first reply is held while four more are stored, so the chat's next rows go out as one run behind it;
+    // the second reply's first attempt is answered 503. Attempts time out after 2 s here, so the hold is no timeout.
+    const server = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '2000', SVC_DELIVERY_ATTEMPTS: '3' });
+    try {
+      let secondTries = 0;
+      integrator.setResponder((req) => {
+        const text = (req.body as { message: { text: string } }).message.text;
+        if (text === 'one') return { status: 200, body: { result: 'ok' }, delayMs: 500 };
+        if (text === 'two' && ++secondTries === 1) return { status: 503 };
+        return { status: 200, body: { result: 'ok' } };
+      });
+      const a = await createAgent(server.api);
+      const ch = await createChatApiChannel(server.api, { webhook_url: integrator.url, agent_ids: [a.id] });
+      const inbound = await postCustomerMessage(server.api, ch.endpoint, 'run', 'hi');
+      const ids: number[] = [];
+      for (const text of ['one', 'two', 'three', 'four', 'five']) {
+        const sent = await server.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text }, a.token);
+        ids.push(sent.body.message.id);
+      }
+      await integrator.waitFor(6, 8000);
+      expect(integrator.received.map((r) => r.body.message.text)).toEqual(['one', 'two', 'two', 'three', 'four', 'five']);
+      const last = await messageState(inbound.body.chat_id, ids[4]!, (m) => m.delivery === 'delivered', server.api, a.token);
+      expect(last.delivery).toBe('delivered');
+    } finally {
+      await server.dispose();
+    }
   });
 
   it('does not let a hanging integrator hold up another channel', async () => {

@@ -218,6 +218,68 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     expect(actual[7]).toMatchObject([{ status: 200, answer: 'ok' }]);
   });
 
+  it('claim, top up, record and give back runs of one key as the SQLite repositories do', async () => {
+    /** Key a: five rows, the fourth held until later; key b on another channel: two rows, then one of channel 1. */
+    async function runs(r: DeliveriesRepo, messages: () => Promise<unknown>) {
+      const a: number[] = [];
+      for (const n of [1, 2, 3, 4, 5]) {
+        const message = n <= 2 ? { chatId: 1, messageId: n } : {};
+        a.push(await r.enqueue(delivery({ orderingKey: 'a', eventId: `a${n}`, dueAt: n === 4 ? T + 5000 : T, ...message })));
+      }
+      const b: number[] = [];
+      for (const [n, channelId] of [
+        [1, 2],
+        [2, 2],
+        [3, 1],
+      ] as const)
+        b.push(await r.enqueue(delivery({ orderingKey: 'b', channelId, eventId: `b${n}` })));
+      const ids = (rows: DeliveryRecord[]) => rows.map((d) => d.eventId);
+      const out: unknown[] = [];
+      // a1..a3 (a4 is not due), b1 and b2 (b3 is another channel's): both keys count once against their caps.
+      const claimed = await r.claimDue('w1', T, 10_000, 10, 4);
+      out.push(ids(claimed), await r.claimDue('w2', T, 1000, 10, 4));
+      const byId = new Map(claimed.map((d) => [d.id, d]));
+      // a1 and a2 recorded together, in order; a2's message is settled with it.
+      const recorded = await r.recordAttempts('w1', [
+        { sent: byId.get(a[0]!)!, outcome: { result: 'delivered', status: 200 }, log: { durationMs: 2, answer: 'ok' } },
+        { sent: byId.get(a[1]!)!, outcome: { result: 'delivered', status: 200 }, log: {} },
+      ]);
+      out.push(recorded, await messages());
+      // Nothing after a3 may follow yet (a4 is held); another worker gets nothing of key a.
+      out.push(await r.claimAfter('w1', { orderingKey: 'a', channelId: 1, afterId: a[2]! }, T + 10, 1000, 4));
+      out.push(await r.claimAfter('w2', { orderingKey: 'a', channelId: 1, afterId: a[2]! }, T + 5000, 1000, 4));
+      // Once a4 is due, w1 tops its run up with a4 and a5.
+      out.push(ids(await r.claimAfter('w1', { orderingKey: 'a', channelId: 1, afterId: a[2]! }, T + 5000, 1000, 4)));
+      // a3 is retried: the rest of the run is given back untouched, and a3 blocks them until its retry is due.
+      out.push(
+        await r.recordAttempts('w1', [
+          { sent: byId.get(a[2]!)!, outcome: { result: 'retry', status: 503, error: 'busy', retryAt: T + 8000 }, log: {} },
+        ]),
+      );
+      await r.release('w1', [a[3]!, a[4]!]);
+      await r.release('w2', [b[0]!]); // not w2's: left alone
+      out.push(await r.nextDueAt(), ids(await r.claimDue('w3', T + 7000, 1000, 10, 4)));
+      out.push(ids(await r.claimDue('w3', T + 9000, 10_000, 10, 4)), ids(await r.claimDue('w3', T + 10_001, 1000, 10, 4)));
+      return out;
+    }
+    const db = sqliteDb();
+    const [pg] = await pgNodes(1);
+    const readMessages = 'SELECT id, delivery, error FROM messages ORDER BY id';
+    const expected = await runs(createDeliveriesRepo(db, createWriteBatcher(db)), async () => db.prepare(readMessages).all());
+    const actual = await runs(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
+    expect(actual).toEqual(expected);
+    expect(actual[0]).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
+    expect(actual[1]).toEqual([]);
+    expect(actual[2]).toMatchObject([
+      { delivery: { eventId: 'a1', state: 'delivered', attempts: 1 }, message: { id: 1, delivery: 'delivered' } },
+      { delivery: { eventId: 'a2', state: 'delivered', attempts: 1 }, message: { id: 2, delivery: 'delivered' } },
+    ]);
+    expect(actual.slice(4, 7)).toEqual([[], [], ['a4', 'a5']]);
+    expect(actual[7]).toMatchObject([{ delivery: { eventId: 'a3', state: 'pending', nextAttemptAt: T + 8000 } }]);
+    // a waits for a3's retry; b for the end of w1's lease on its run (w1 died, say), then goes as one run again.
+    expect(actual.slice(8)).toEqual([T + 8000, [], ['a3', 'a4', 'a5'], ['b1', 'b2']]);
+  });
+
   it('keep bot providers, their tokens and bot events as the SQLite repositories do', async () => {
     const db = sqliteDb();
     const [pg] = await pgNodes(1);

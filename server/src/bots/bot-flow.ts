@@ -29,8 +29,9 @@ export function attachBotFlow(deps: { store: Store; events: DomainEvents; conver
   });
 
   events.on('delivery.finished', ({ delivery }) => {
-    const event = (delivery.payload as { event?: string }).event;
-    if (delivery.kind !== BOT_DELIVERY || delivery.state !== 'failed' || event !== 'CLIENT_MESSAGE' || delivery.chatId === null) return;
+    // The kind first: other deliveries' payloads are not read (nor parsed) here.
+    if (delivery.kind !== BOT_DELIVERY || delivery.state !== 'failed' || delivery.chatId === null) return;
+    if ((delivery.payload as { event?: string }).event !== 'CLIENT_MESSAGE') return;
     guard(
       'hand-over after a failed CLIENT_MESSAGE',
       conversations.handOverToAgents(delivery.chatId, 'The bot did not answer; the conversation went to an agent.'),

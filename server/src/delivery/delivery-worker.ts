@@ -2,7 +2,13 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
-import { PER_CHANNEL_IN_FLIGHT, type AttemptLog, type AttemptOutcome } from '../store/deliveries.ts';
+import {
+  PER_CHANNEL_IN_FLIGHT,
+  type AttemptLog,
+  type AttemptOutcome,
+  type FinishedAttempt,
+  type SentAttempt,
+} from '../store/deliveries.ts';
 import type { DeliveryRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 
@@ -13,6 +19,10 @@ export type DeliveryHandler = (delivery: DeliveryRecord, log: AttemptLog) => Pro
 /** Attempts in flight at once by default: twice the per-channel cap, so a hanging receiver leaves half the slots. */
 export const DELIVERY_CONCURRENCY = 2 * PER_CHANNEL_IN_FLIGHT;
 
+/** Rows of one key claimed together: enough that a run's claims and records cost little per delivery, few enough
+ * that a lease covers them (a run tops itself up as it goes). */
+export const RUN_LENGTH = 16;
+
 export interface DeliveryWorkerOptions {
   store: Store;
   events: DomainEvents;
@@ -20,8 +30,11 @@ export interface DeliveryWorkerOptions {
   handlers: Record<string, DeliveryHandler>;
   /** Longer than any one attempt can take; a worker that dies leaves its rows to others after it. */
   leaseMs: number;
-  /** Attempts in flight at once. Each chat has at most one, so a slow receiver holds only its own slots. */
+  /** Keys sent at once (a run each). Each chat has at most one attempt in flight, so a slow receiver holds only
+   * its own slots. */
   concurrency?: number;
+  /** Rows of one ordering key claimed at once and sent back to back (see `sendRun`). */
+  runLength?: number;
   /** The longest idle sleep. With several nodes on one database, rows another node enqueued (or left behind
    * when it died) wake nothing here, so the worker looks again at least this often. */
   maxIdleMs?: number;
@@ -34,11 +47,12 @@ export interface DeliveryWorkerOptions {
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const { store, events, log, handlers, leaseMs } = options;
   const concurrency = options.concurrency ?? DELIVERY_CONCURRENCY;
+  const runLength = options.runLength ?? RUN_LENGTH;
   const maxIdleMs = options.maxIdleMs ?? 60_000;
   const workerId = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
   const inFlight = new Set<Promise<void>>();
-  /** The ordering keys whose rows this worker is sending one after another (see `attempt`). */
-  const sending = new Map<string, number>();
+  /** The ordering keys whose runs this worker is sending (see `sendRun`); `more` when rows may follow. */
+  const sending = new Map<string, { more: boolean }>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -52,27 +66,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     wake?.();
   };
 
-  /** A new row of a key being sent here is claimed by the record of the attempt before it, or, when that
-   * record came too early to see it, by the step the end of the sending starts (it pokes): no need to look.
-   * Under a stream of offline messages this spares a claim and a look for the next due row per message. */
+  /** A new row of a key being sent here is claimed by that key's run when it tops up, or, when the run ends
+   * first, by the step the end of the run starts (it pokes): no need to look. Under a stream of offline
+   * messages this spares a claim and a look for the next due row per message. */
   const enqueued = (orderingKey?: string) => {
-    if (orderingKey === undefined || !sending.has(orderingKey)) poke();
+    const run = orderingKey === undefined ? undefined : sending.get(orderingKey);
+    if (run) run.more = true;
+    else poke();
   };
 
-  /** Sends `first`, then each next row of its chat that the record of the one before claimed. */
-  async function attempt(first: DeliveryRecord) {
-    const key = first.orderingKey;
-    sending.set(key, (sending.get(key) ?? 0) + 1);
-    try {
-      for (let delivery: DeliveryRecord | undefined = first; delivery;) delivery = await attemptOne(delivery);
-    } finally {
-      const n = sending.get(key)! - 1;
-      if (n === 0) sending.delete(key);
-      else sending.set(key, n);
-    }
-  }
-
-  async function attemptOne(delivery: DeliveryRecord): Promise<DeliveryRecord | undefined> {
+  /** One attempt of a claimed row. Never throws. */
+  async function send(delivery: DeliveryRecord): Promise<SentAttempt> {
     const handler = handlers[delivery.kind];
     const attemptLog: AttemptLog = {};
     const started = performance.now();
@@ -85,27 +89,119 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         }))
       : { result: 'failed', status: null, error: `no sender for deliveries of kind ${delivery.kind}` };
     attemptLog.durationMs = Math.round(performance.now() - started);
-    // While running, the chat's next row (if due) is claimed with this record and sent next in this same slot.
-    const claimNext = running ? { leaseMs } : undefined;
-    const finished = await store.deliveries.recordAttempt(delivery.id, workerId, outcome, attemptLog, claimNext);
-    if (!finished) {
-      log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
-      return undefined;
+    return { sent: delivery, outcome, log: attemptLog };
+  }
+
+  /** Announces what recorded attempts settled; false when one row was no longer this worker's. */
+  function announce(batch: SentAttempt[], results: (FinishedAttempt | undefined)[]): boolean {
+    let held = true;
+    batch.forEach(({ sent: delivery }, i) => {
+      const finished = results[i];
+      if (!finished) {
+        log.warn({ delivery: delivery.id }, 'delivery lease lost before its attempt was recorded');
+        held = false;
+        return;
+      }
+      const m = finished.message;
+      if (m)
+        events.emit('message.delivery', {
+          chatId: m.chatId,
+          channelId: delivery.channelId,
+          messageId: m.id,
+          delivery: m.delivery,
+          error: m.error,
+        });
+      if (finished.delivery.state !== 'pending') events.emit('delivery.finished', { delivery: finished.delivery });
+      if (finished.delivery.state === 'failed')
+        log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
+    });
+    return held;
+  }
+
+  /**
+   * Sends a run of one ordering key: the rows claimed together, one after another, each as soon as the one
+   * before was delivered, while their records go to the database in batches behind them (one in flight at a
+   * time, so a key's records commit in order). The run tops itself up from the key's next rows while it sends.
+   * An attempt that is not delivered ends the run: it is recorded, and the rows after it are given back
+   * unsent, so nothing after a row leaves before that row is delivered. A crash between a send and its record
+   * sends the row again once its lease ends (at least once, as with one row at a time).
+   */
+  async function sendRun(rows: DeliveryRecord[], claimedAt: number) {
+    const first = rows[0]!;
+    const key = first.orderingKey;
+    const run = { more: rows.length >= runLength };
+    sending.set(key, run);
+    const queue = rows.map((delivery) => ({ delivery, claimedAt }));
+    let lastClaimed = rows[rows.length - 1]!.id;
+    let toRecord: SentAttempt[] = [];
+    let recording: Promise<void> | undefined;
+    let topUp: Promise<void> | undefined;
+    let held = true;
+
+    const record = () => {
+      if (recording || toRecord.length === 0) return;
+      const batch = toRecord;
+      toRecord = [];
+      recording = store.deliveries
+        .recordAttempts(workerId, batch)
+        .then(
+          (results) => {
+            if (!announce(batch, results)) held = false;
+          },
+          (err: unknown) => {
+            // Unknown whether it committed: the rows go again once their leases end; stop sending this key.
+            log.error({ err, deliveries: batch.map((a) => a.sent.id) }, 'delivery attempts could not be recorded');
+            held = false;
+          },
+        )
+        .finally(() => {
+          recording = undefined;
+          record();
+        });
+    };
+    const topUpFrom = (afterId: number) => {
+      run.more = false;
+      const now = Date.now();
+      topUp = store.deliveries
+        .claimAfter(workerId, { orderingKey: key, channelId: first.channelId, afterId }, now, leaseMs, runLength)
+        .then(
+          (more) => {
+            for (const delivery of more) queue.push({ delivery, claimedAt: now });
+            if (more.length > 0) lastClaimed = more[more.length - 1]!.id;
+            if (more.length >= runLength) run.more = true;
+          },
+          (err: unknown) => log.error({ err, orderingKey: key }, 'could not claim the next deliveries of a key'),
+        )
+        .finally(() => (topUp = undefined));
+    };
+
+    try {
+      for (;;) {
+        if (!running || !held) break;
+        if (run.more && !topUp && queue.length <= runLength / 2) topUpFrom(lastClaimed);
+        if (queue.length === 0 && topUp) await topUp;
+        const next = queue[0];
+        // A row whose lease is half gone is not started: its attempt must end while the row is still held.
+        if (!next || Date.now() > next.claimedAt + leaseMs / 2) break;
+        queue.shift();
+        const attempt = await send(next.delivery);
+        toRecord.push(attempt);
+        record();
+        if (attempt.outcome.result !== 'delivered') break;
+      }
+    } finally {
+      await topUp;
+      while (recording) await recording;
+      if (queue.length > 0) {
+        await store.deliveries
+          .release(
+            workerId,
+            queue.map((q) => q.delivery.id),
+          )
+          .catch((err: unknown) => log.error({ err, orderingKey: key }, 'could not give back unsent deliveries; their leases will end'));
+      }
+      if (sending.get(key) === run) sending.delete(key);
     }
-    const m = finished.message;
-    if (m)
-      events.emit('message.delivery', {
-        chatId: m.chatId,
-        channelId: delivery.channelId,
-        messageId: m.id,
-        delivery: m.delivery,
-        error: m.error,
-      });
-    if (finished.delivery.state !== 'pending') events.emit('delivery.finished', { delivery: finished.delivery });
-    if (finished.delivery.state === 'failed')
-      log.warn({ delivery: delivery.id, kind: delivery.kind, error: finished.delivery.lastError }, 'delivery failed');
-    // A row claimed is sent even if stop() began meanwhile: its lease would otherwise hold the chat's rows back.
-    return finished.next;
   }
 
   /** Waits `ms`, or less when a finished attempt or a new row wakes the loop. */
@@ -136,10 +232,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   async function step() {
     poked = false;
     const free = concurrency - inFlight.size;
-    const due = free > 0 ? await store.deliveries.claimDue(workerId, Date.now(), leaseMs, free) : [];
+    const claimedAt = Date.now();
+    const due = free > 0 ? await store.deliveries.claimDue(workerId, claimedAt, leaseMs, free, runLength) : [];
+    const runs = new Map<string, DeliveryRecord[]>();
     for (const delivery of due) {
-      const p = attempt(delivery)
-        .catch((err: unknown) => log.error({ err, delivery: delivery.id }, 'delivery attempt crashed'))
+      const run = runs.get(delivery.orderingKey);
+      if (run) run.push(delivery);
+      else runs.set(delivery.orderingKey, [delivery]);
+    }
+    for (const rows of runs.values()) {
+      const p = sendRun(rows, claimedAt)
+        .catch((err: unknown) => log.error({ err, delivery: rows[0]!.id }, 'delivery attempt crashed'))
         .finally(() => {
           inFlight.delete(p);
           poke();

@@ -20,11 +20,54 @@ export interface PostJsonResponse {
 
 const MAX_RESPONSE_BYTES = 64 * 1024;
 
+interface Target {
+  transport: typeof http | typeof https;
+  host: string;
+  options: http.RequestOptions;
+}
+
+/** Targets as http.request takes them, parsed once per URL: an outbox sends to a few URLs many times. */
+const targets = new Map<string, Target>();
+const MAX_TARGETS = 1000;
+
+function targetOf(raw: string): Target {
+  let target = targets.get(raw);
+  if (target) return target;
+  const url = new URL(raw);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  target = {
+    transport: url.protocol === 'https:' ? https : http,
+    host,
+    options: {
+      protocol: url.protocol,
+      hostname: host,
+      port: url.port || undefined,
+      path: `${url.pathname}${url.search}`,
+      ...(url.username || url.password ? { auth: `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}` } : {}),
+    },
+  };
+  if (targets.size >= MAX_TARGETS) targets.clear();
+  targets.set(raw, target);
+  return target;
+}
+
+const lookups = new WeakMap<UrlPolicy, ReturnType<typeof guardedLookup>>();
+const lookupFor = (policy: UrlPolicy) => {
+  let lookup = lookups.get(policy);
+  if (!lookup) lookups.set(policy, (lookup = guardedLookup(policy)));
+  return lookup;
+};
+
 /** POSTs a JSON body (already serialized, so it can be signed as sent) and reads the answer (at most
  * 64 KiB of it). Rejects on timeout, refusal or a forbidden address. */
-export function postJson(target: string, json: string, options: PostJsonOptions): Promise<PostJsonResponse> {
-  const url = new URL(target);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+export function postJson(raw: string, json: string, options: PostJsonOptions): Promise<PostJsonResponse> {
+  let target: Target;
+  try {
+    target = targetOf(raw);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+  const host = target.host;
   if (net.isIP(host) && !options.policy.allowPrivate && isPrivateAddress(host)) {
     return Promise.reject(new Error(`${host} is a private address`));
   }
@@ -35,11 +78,10 @@ export function postJson(target: string, json: string, options: PostJsonOptions)
     ...options.headers,
     ...(options.chunked ? { 'transfer-encoding': 'chunked' } : { 'content-length': String(body.length) }),
   };
-  const transport = url.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
-    const req = transport.request(url, { method: 'POST', headers, lookup: guardedLookup(options.policy), timeout: options.timeoutMs });
+    // One timer bounds the whole attempt (connect, send, answer): no socket idle timeout to set and clear.
+    const req = target.transport.request({ ...target.options, method: 'POST', headers, lookup: lookupFor(options.policy) });
     const timer = setTimeout(() => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
     req.on('error', (err) => {
       clearTimeout(timer);
       reject(err);

@@ -22,25 +22,61 @@ export interface DeliveryRow {
   replay_of: number | null;
 }
 
-export const toDelivery = (r: DeliveryRow): DeliveryRecord => ({
-  id: r.id,
-  kind: r.kind,
-  channelId: r.channel_id,
-  chatId: r.chat_id,
-  messageId: r.message_id,
-  orderingKey: r.ordering_key,
-  eventId: r.event_id,
-  url: r.url,
-  payload: JSON.parse(r.payload_json) as unknown,
-  state: r.state,
-  attempts: r.attempts,
-  maxAttempts: r.max_attempts,
-  nextAttemptAt: r.next_attempt_at,
-  lastError: r.last_error,
-  lastStatus: r.last_status,
-  createdAt: r.created_at,
-  replayOf: r.replay_of,
-});
+/** The payloads of records read from the database, as stored: a sender sends that text as it is. */
+const storedPayloads = new WeakMap<DeliveryRecord, string>();
+
+/** A record whose payload is parsed from its stored text only when something reads it (most senders don't). */
+function withStoredPayload(fields: Omit<DeliveryRecord, 'payload'>, json: string): DeliveryRecord {
+  const record = {
+    ...fields,
+    get payload(): unknown {
+      const payload = JSON.parse(json) as unknown;
+      Object.defineProperty(record, 'payload', { value: payload, enumerable: true, writable: true, configurable: true });
+      return payload;
+    },
+  } as DeliveryRecord;
+  storedPayloads.set(record, json);
+  return record;
+}
+
+/** A delivery's body as sent: the stored text of a row read from the database, else its payload serialized. */
+export const payloadJson = (d: DeliveryRecord): string => storedPayloads.get(d) ?? JSON.stringify(d.payload);
+
+export const toDelivery = (r: DeliveryRow): DeliveryRecord =>
+  withStoredPayload(
+    {
+      id: r.id,
+      kind: r.kind,
+      channelId: r.channel_id,
+      chatId: r.chat_id,
+      messageId: r.message_id,
+      orderingKey: r.ordering_key,
+      eventId: r.event_id,
+      url: r.url,
+      state: r.state,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      nextAttemptAt: r.next_attempt_at,
+      lastError: r.last_error,
+      lastStatus: r.last_status,
+      createdAt: r.created_at,
+      replayOf: r.replay_of,
+    },
+    r.payload_json,
+  );
+
+/** A sent delivery as its attempt left it, sharing its payload (not parsed for it when it was not yet). */
+export function afterAttempt(
+  sent: DeliveryRecord,
+  change: Pick<DeliveryRecord, 'state' | 'attempts' | 'lastError' | 'lastStatus' | 'nextAttemptAt'>,
+): DeliveryRecord {
+  const json = storedPayloads.get(sent);
+  if (json === undefined || !Object.getOwnPropertyDescriptor(sent, 'payload')?.get) return { ...sent, ...change };
+  // Copied key by key: a spread would read `payload` and so parse it.
+  const fields: Record<string, unknown> = {};
+  for (const key of Object.keys(sent)) if (key !== 'payload') fields[key] = sent[key as keyof DeliveryRecord];
+  return withStoredPayload({ ...(fields as Omit<DeliveryRecord, 'payload'>), ...change }, json);
+}
 
 export type DeliveryToInsert = NewDelivery & { chatId: number | null; messageId: number | null };
 
@@ -106,6 +142,21 @@ export interface FinishedAttempt {
   next?: DeliveryRecord;
 }
 
+/** One attempt of a claimed row, to record. */
+export interface SentAttempt {
+  sent: DeliveryRecord;
+  outcome: AttemptOutcome;
+  log: AttemptLog;
+}
+
+/** The state of a delivery and of the message it carries after an attempt (both dialects decide alike). */
+export function settle(row: Pick<DeliveryRecord, 'attempts' | 'maxAttempts'>, outcome: AttemptOutcome) {
+  const exhausted = outcome.result === 'retry' && row.attempts + 1 >= row.maxAttempts;
+  const state: DeliveryRecord['state'] =
+    outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
+  return { state, error: attemptError(outcome) };
+}
+
 /** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker (half
  * of them). Chats of one Chat API channel go side by side up to it: at 8, 50 chats of one fast integrator were
  * sent 8 at a time and the outbox fell seconds behind the agents. */
@@ -117,8 +168,31 @@ export interface DeliveriesRepo {
   /** Sends a failed message again: a new delivery with the same request and event id. False unless the
    * message's last delivery failed. */
   requeueFailedMessage(messageId: number): Promise<boolean>;
-  /** Claims up to `limit` due rows for `leaseMs`; a worker that dies leaves them to others once the lease ends. */
-  claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]>;
+  /**
+   * Claims up to `limit` due ordering keys for `leaseMs`: each key's head and, with `perKey` > 1, the rows after
+   * it that can follow at once (pending, due, free, same channel), up to `perKey` rows of the key, in order.
+   * The per-channel cap counts keys in flight. A worker that dies leaves its rows to others once the lease ends.
+   */
+  claimDue(workerId: string, now: number, leaseMs: number, limit: number, perKey?: number): Promise<DeliveryRecord[]>;
+  /**
+   * Claims the rows of `orderingKey` after `afterId` that can follow at once (pending, due, free, of `channelId`),
+   * up to `limit`, in order, for `leaseMs`: a worker sending a key's run tops it up while it sends. Nothing when
+   * a pending row of the key up to `afterId` is not this worker's (it lost the key).
+   */
+  claimAfter(
+    workerId: string,
+    key: { orderingKey: string; channelId: number; afterId: number },
+    now: number,
+    leaseMs: number,
+    limit: number,
+  ): Promise<DeliveryRecord[]>;
+  /**
+   * Records attempts of one ordering key, in order, in one commit (see `recordAttempt`, without `claimNext`).
+   * `sent` is the row as it was sent: the finished delivery is built from it and the row's new state.
+   */
+  recordAttempts(workerId: string, attempts: SentAttempt[]): Promise<(FinishedAttempt | undefined)[]>;
+  /** Gives back rows this worker claimed but will not send (a run cut short): their lease ends now. */
+  release(workerId: string, ids: number[]): Promise<void>;
   /**
    * Records one attempt's outcome (and the carried message's state) if the worker still holds the row. With
    * `claimNext`, a finished row's successor in its ordering key (same channel), when due and free, is claimed

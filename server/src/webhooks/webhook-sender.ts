@@ -2,6 +2,7 @@ import type { DeliveryHandler } from '../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
 import { signatureHeaders } from '../lib/webhook-signature.ts';
+import { payloadJson } from '../store/deliveries.ts';
 import type { ChannelLookupCache } from '../channels/channel-lookup-cache.ts';
 
 export const WEBHOOK_DELIVERY = 'webhook';
@@ -23,7 +24,7 @@ export function webhookSender(deps: {
   return async (delivery, log) => {
     const channel = await deps.channels.byId(delivery.channelId);
     if (!channel?.webhookUrl) return { result: 'failed', status: null, error: 'The channel has no webhook URL any more' };
-    const body = JSON.stringify(delivery.payload);
+    const body = payloadJson(delivery);
     const retry = (status: number | null, error: string) => ({
       result: 'retry' as const,
       status,

@@ -4,6 +4,7 @@ import type { DeliveryHandler } from '../../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../../lib/outbound-url.ts';
 import { postJson } from '../../lib/post-json.ts';
 import { signatureHeaders } from '../../lib/webhook-signature.ts';
+import { payloadJson } from '../../store/deliveries.ts';
 import type { ChannelLookupCache } from '../channel-lookup-cache.ts';
 
 /**
@@ -28,7 +29,7 @@ export function chatApiSender(deps: {
       error: delivery.attempts + 1 >= delivery.maxAttempts ? `Not delivered after ${delivery.maxAttempts} attempts: ${error}` : error,
       retryAt: startedAt + deps.intervalMs,
     });
-    const body = JSON.stringify(delivery.payload);
+    const body = payloadJson(delivery);
     const headers = signatureHeaders(channel.signingSecret, delivery.eventId, body);
     let response;
     try {
@@ -54,7 +55,11 @@ export function chatApiSender(deps: {
   };
 }
 
+/** The answer almost every delivery gets, as integrators usually write it: known without parsing. */
+const OK_REPLY = '{"result":"ok"}';
+
 function parseReply(body: string) {
+  if (body === OK_REPLY) return { result: 'ok' as const };
   try {
     const parsed = chatApiReplySchema.safeParse(parsePartyJson(body));
     return parsed.success ? parsed.data : undefined;

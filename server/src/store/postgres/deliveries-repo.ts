@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { DeliveryRecord } from '../records.ts';
 import {
+  afterAttempt,
   attemptError,
   loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
@@ -38,7 +39,44 @@ const lockMessage = (sql: PgSql, messageId: number) => sql.run('SELECT 1 FROM me
 const setMessagePending = (sql: PgSql, messageId: number) =>
   sql.run("UPDATE messages SET delivery = 'pending', error = NULL WHERE id = $1 AND delivery = 'failed'", [messageId]);
 
-async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
+// The rows after each head, to follow it in one run when they can (see `followers`).
+const afterHeadsSql = `SELECT h.id AS head_id, n.* FROM deliveries h CROSS JOIN LATERAL (
+    SELECT n.* FROM deliveries n WHERE n.ordering_key = h.ordering_key AND n.state = 'pending' AND n.id > h.id ORDER BY n.id LIMIT $2
+  ) n
+  WHERE h.id = ANY($1::bigint[]) ORDER BY h.id, n.id`;
+
+/** The rows of `after`'s key that may follow it at once, in order: each pending, due, free and of its channel,
+ * with none before it that may not. */
+function followers(after: Pick<DeliveryRow, 'channel_id'>, rows: (DeliveryRow & { lease_until: number | null })[], now: number) {
+  const run: DeliveryRow[] = [];
+  for (const r of rows) {
+    if (r.channel_id !== after.channel_id || r.next_attempt_at > now || (r.lease_until ?? 0) >= now) break;
+    run.push(r);
+  }
+  return run;
+}
+
+// A worker tops up the run of a key it holds: the rows after `afterId` while they may follow at once, when every
+// pending row of the key up to `afterId` is still its own (it has not lost the key to another worker). Rows are
+// locked, so a claim of another node waits for this one and then finds them leased.
+const claimAfterSql = `
+  WITH mine AS (
+    SELECT bool_and(claimed_by = $1 AND lease_until >= $5) AS ok FROM deliveries
+    WHERE ordering_key = $2 AND state = 'pending' AND id <= $4
+  ),
+  cand AS (
+    SELECT id, channel_id, next_attempt_at, lease_until FROM deliveries
+    WHERE ordering_key = $2 AND state = 'pending' AND id > $4 ORDER BY id LIMIT $7
+    FOR UPDATE
+  ),
+  run AS (
+    SELECT c.id FROM cand c WHERE (SELECT ok FROM mine) IS NOT FALSE AND NOT EXISTS (
+      SELECT 1 FROM cand b WHERE b.id <= c.id AND (b.channel_id != $3 OR b.next_attempt_at > $5 OR COALESCE(b.lease_until, 0) >= $5)
+    )
+  )
+  UPDATE deliveries d SET claimed_by = $1, lease_until = $5::bigint + $6::bigint FROM run WHERE d.id = run.id RETURNING d.*`;
+
+async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: number, limit: number, perKey = 1): Promise<DeliveryRecord[]> {
   const due = await sql.all<DeliveryRow>(dueSql, [now, limit * 4]);
   if (due.length === 0) return [];
   // The cap holds across nodes: whoever counts a channel's rows in flight holds its lock until the claims are
@@ -50,8 +88,9 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
      FROM (SELECT id FROM unnest($2::bigint[]) WITH ORDINALITY AS u(id, n) ORDER BY n) c`,
     [CHANNEL_CLAIM_LOCK, channels],
   );
+  // Keys in flight, not rows: a worker may hold a run of several rows of one key.
   const inFlight = await sql.all<{ channel_id: number; n: number }>(
-    `SELECT channel_id, COUNT(*) AS n FROM deliveries
+    `SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries
      WHERE state = 'pending' AND lease_until >= $1 AND channel_id = ANY($2::bigint[]) GROUP BY channel_id`,
     [now, channels],
   );
@@ -64,14 +103,28 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
     busy.set(r.channel_id, n + 1);
     picked.push(r);
   }
-  if (picked.length > 0) {
-    await sql.run('UPDATE deliveries SET claimed_by = $1, lease_until = $2 WHERE id = ANY($3::bigint[])', [
-      workerId,
-      now + leaseMs,
+  if (picked.length === 0) return [];
+  let claimed = picked;
+  if (perKey > 1) {
+    const after = await sql.all<DeliveryRow & { head_id: number; lease_until: number | null }>(afterHeadsSql, [
       picked.map((r) => r.id),
+      perKey - 1,
+    ]);
+    claimed = picked.flatMap((head) => [
+      head,
+      ...followers(
+        head,
+        after.filter((r) => r.head_id === head.id),
+        now,
+      ),
     ]);
   }
-  return picked.map(toDelivery);
+  await sql.run('UPDATE deliveries SET claimed_by = $1, lease_until = $2 WHERE id = ANY($3::bigint[])', [
+    workerId,
+    now + leaseMs,
+    claimed.map((r) => r.id),
+  ]);
+  return claimed.map(toDelivery);
 }
 
 /**
@@ -79,7 +132,8 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
  * locked if its worker still holds it; the attempt logged; the row finished, or due again; the carried
  * message's state; and, when asked, the next row of the same ordering key claimed if it is due and free. All
  * parts see the table as it was, so "next" is the first pending row after a recorded one with nothing pending
- * before it but that one. Rows of one batch never share an ordering key: only its head is ever in flight.
+ * before it but that one. Rows of one ordering key come in one batch only as a worker's run (in order, without
+ * `claimNext`); a record with `claimNext` is its key's only row in the batch.
  */
 const recordAttemptsSql = `
   WITH input AS (
@@ -138,6 +192,8 @@ interface AttemptToRecord {
   outcome: AttemptOutcome;
   log: AttemptLog;
   claimNext?: { leaseMs: number };
+  /** The row as the worker sent it: the finished delivery is built from it (no payload to parse again). */
+  sent?: DeliveryRecord;
 }
 
 async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(FinishedAttempt | undefined)[]> {
@@ -171,7 +227,16 @@ async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(Fini
         ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? errorOf(a) : null }
         : null;
     const claimed = next.get(`${a.id}:${a.workerId}`);
-    return { delivery: toDelivery(row), message, ...(claimed ? { next: toDelivery(claimed) } : {}) };
+    const delivery = a.sent
+      ? afterAttempt(a.sent, {
+          state,
+          attempts: row.attempts,
+          lastError: row.last_error,
+          lastStatus: row.last_status,
+          nextAttemptAt: row.next_attempt_at,
+        })
+      : toDelivery(row);
+    return { delivery, message, ...(claimed ? { next: toDelivery(claimed) } : {}) };
   });
 }
 
@@ -182,26 +247,46 @@ const RECORDS_IN_FLIGHT = 2;
 const MAX_RECORDS_PER_STATEMENT = 200;
 
 function createAttemptRecorder(db: PgDb) {
-  type Waiting = AttemptToRecord & { resolve: (f: FinishedAttempt | undefined) => void; reject: (err: unknown) => void };
-  let queue: Waiting[] = [];
+  /** Records that commit together: one, or a run of one ordering key (in order, never split). */
+  type Group = {
+    attempts: AttemptToRecord[];
+    resolve: (f: (FinishedAttempt | undefined)[]) => void;
+    reject: (err: unknown) => void;
+  };
+  let queue: Group[] = [];
   let inFlight = 0;
   let scheduled = false;
 
   function pump() {
     scheduled = false;
     while (queue.length > 0 && inFlight < RECORDS_IN_FLIGHT) {
-      const batch = queue.slice(0, MAX_RECORDS_PER_STATEMENT);
-      queue = queue.slice(batch.length);
+      let size = 0;
+      let n = 0;
+      while (n < queue.length && (n === 0 || size + queue[n]!.attempts.length <= MAX_RECORDS_PER_STATEMENT)) {
+        size += queue[n]!.attempts.length;
+        n++;
+      }
+      const groups = queue.slice(0, n);
+      queue = queue.slice(n);
       inFlight++;
-      recordAttempts(db, batch)
+      recordAttempts(
+        db,
+        groups.flatMap((g) => g.attempts),
+      )
         .then(
-          (results) => batch.forEach((w, i) => w.resolve(results[i])),
+          (results) => {
+            let at = 0;
+            for (const g of groups) {
+              g.resolve(results.slice(at, at + g.attempts.length));
+              at += g.attempts.length;
+            }
+          },
           (err: unknown) => {
             // PostgreSQL refused the statement (a SQLSTATE: it rolled back): one record may be at fault, so each
-            // goes again alone and the others are not held back with it. A lost connection leaves unknown
+            // group goes again alone and the others are not held back with it. A lost connection leaves unknown
             // whether it committed: those records fail, and their rows go again once their leases end.
-            if (batch.length === 1 || !(err instanceof pg.DatabaseError)) return batch.forEach((w) => w.reject(err));
-            for (const w of batch) recordAttempts(db, [w]).then(([result]) => w.resolve(result), w.reject);
+            if (groups.length === 1 || !(err instanceof pg.DatabaseError)) return groups.forEach((g) => g.reject(err));
+            for (const g of groups) recordAttempts(db, g.attempts).then(g.resolve, g.reject);
           },
         )
         .finally(() => {
@@ -211,9 +296,9 @@ function createAttemptRecorder(db: PgDb) {
     }
   }
 
-  return (attempt: AttemptToRecord) =>
-    new Promise<FinishedAttempt | undefined>((resolve, reject) => {
-      queue.push({ ...attempt, resolve, reject });
+  return (attempts: AttemptToRecord[]) =>
+    new Promise<(FinishedAttempt | undefined)[]>((resolve, reject) => {
+      queue.push({ attempts, resolve, reject });
       if (scheduled) return;
       scheduled = true;
       queueMicrotask(pump);
@@ -269,11 +354,24 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
         return true;
       });
     },
-    async claimDue(workerId, now, leaseMs, limit) {
-      return db.tx((sql) => claimDue(sql, workerId, now, leaseMs, limit));
+    async claimDue(workerId, now, leaseMs, limit, perKey) {
+      return db.tx((sql) => claimDue(sql, workerId, now, leaseMs, limit, perKey));
+    },
+    async claimAfter(workerId, key, now, leaseMs, limit) {
+      const rows = await db.all<DeliveryRow>(claimAfterSql, [workerId, key.orderingKey, key.channelId, key.afterId, now, leaseMs, limit]);
+      return rows.sort((a, b) => a.id - b.id).map(toDelivery);
     },
     async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
-      return recordAttempt({ id, workerId, outcome, log, claimNext });
+      return (await recordAttempt([{ id, workerId, outcome, log, claimNext }]))[0];
+    },
+    async recordAttempts(workerId, attempts) {
+      return recordAttempt(attempts.map(({ sent, outcome, log }) => ({ id: sent.id, workerId, outcome, log, sent })));
+    },
+    async release(workerId, ids) {
+      await db.run(
+        "UPDATE deliveries SET claimed_by = NULL, lease_until = NULL WHERE id = ANY($1::bigint[]) AND claimed_by = $2 AND state = 'pending'",
+        [ids, workerId],
+      );
     },
     async replay(ids) {
       return db.tx((sql) => replay(sql, ids));

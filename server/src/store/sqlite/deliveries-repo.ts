@@ -14,6 +14,9 @@ import {
   type DeliveryToInsert,
   type FinishedAttempt,
   type DeliveriesRepo,
+  type SentAttempt,
+  afterAttempt,
+  settle,
 } from '../deliveries.ts';
 
 export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRepo {
@@ -141,10 +144,31 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     return false;
   });
 
+  // Keys in flight, not rows: a worker may hold a run of several rows of one key.
   const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
-    "SELECT channel_id, COUNT(*) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
+    "SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
   );
-  const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number) => {
+  const pendingAfter = db.prepare<[string, number, number], DeliveryRow & { lease_until: number | null; claimed_by: string | null }>(
+    "SELECT * FROM deliveries WHERE ordering_key = ? AND state = 'pending' AND id > ? ORDER BY id LIMIT ?",
+  );
+  const notMine = db
+    .prepare<[string, number, string, number], number>(
+      `SELECT 1 FROM deliveries WHERE ordering_key = ? AND state = 'pending' AND id <= ?
+         AND (claimed_by IS NOT ? OR lease_until < ?) LIMIT 1`,
+    )
+    .pluck();
+  /** Claims the rows after `afterId` of a key that can follow at once: stops at the first that cannot. */
+  function claimFollowing(workerId: string, row: DeliveryRow, now: number, leaseMs: number, limit: number): DeliveryRow[] {
+    const run: DeliveryRow[] = [];
+    if (limit <= 0) return run;
+    for (const next of pendingAfter.all(row.ordering_key, row.id, limit)) {
+      if (next.channel_id !== row.channel_id || next.next_attempt_at > now || (next.lease_until ?? 0) >= now) break;
+      q.claim.run(workerId, now + leaseMs, next.id);
+      run.push(next);
+    }
+    return run;
+  }
+  const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number, perKey: number) => {
     const busy = new Map(inFlight.all(now).map((r) => [r.channel_id, r.n]));
     const picked: DeliveryRow[] = [];
     for (const r of q.due.all(now, now, limit * 4)) {
@@ -154,9 +178,53 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
       busy.set(r.channel_id, n + 1);
       picked.push(r);
     }
-    for (const r of picked) q.claim.run(workerId, now + leaseMs, r.id);
-    return picked.map(toDelivery);
+    const claimed: DeliveryRow[] = [];
+    for (const r of picked) {
+      q.claim.run(workerId, now + leaseMs, r.id);
+      claimed.push(r, ...claimFollowing(workerId, r, now, leaseMs, perKey - 1));
+    }
+    return claimed.map(toDelivery);
   });
+  const claimAfter = db.transaction(
+    (workerId: string, key: { orderingKey: string; channelId: number; afterId: number }, now: number, leaseMs: number, limit: number) => {
+      if (notMine.get(key.orderingKey, key.afterId, workerId, now) !== undefined) return [];
+      const after = { ordering_key: key.orderingKey, channel_id: key.channelId, id: key.afterId } as DeliveryRow;
+      return claimFollowing(workerId, after, now, leaseMs, limit).map(toDelivery);
+    },
+  );
+
+  const ownedState = db.prepare<[number, string], { attempts: number; max_attempts: number; next_attempt_at: number }>(
+    "SELECT attempts, max_attempts, next_attempt_at FROM deliveries WHERE id = ? AND claimed_by = ? AND state = 'pending'",
+  );
+  /** Runs inside the write batch's transaction, so the attempts of one call commit together. */
+  function recordAttempts(workerId: string, attempts: SentAttempt[]): (FinishedAttempt | undefined)[] {
+    const now = Date.now();
+    return attempts.map(({ sent, outcome, log }) => {
+      const row = ownedState.get(sent.id, workerId);
+      if (!row) return undefined; // the lease ran out and another worker owns the row now
+      const { state, error } = settle({ attempts: row.attempts, maxAttempts: row.max_attempts }, outcome);
+      const nextAttemptAt = outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at;
+      q.logAttempt.run(sent.id, outcome.status, error, now, log.durationMs ?? null, loggedAnswer(log));
+      q.finish.run({ id: sent.id, state, error, status: outcome.status, nextAttemptAt, finishedAt: state === 'pending' ? null : now });
+      let message: FinishedAttempt['message'] = null;
+      if (sent.messageId !== null && sent.chatId !== null && state !== 'pending') {
+        const messageError = state === 'failed' ? error : null;
+        q.messageState.run(state, messageError, sent.messageId);
+        message = { id: sent.messageId, chatId: sent.chatId, delivery: state, error: messageError };
+      }
+      const delivery = afterAttempt(sent, {
+        state,
+        attempts: row.attempts + 1,
+        lastError: error,
+        lastStatus: outcome.status,
+        nextAttemptAt,
+      });
+      return { delivery, message };
+    });
+  }
+  const giveBack = db.prepare(
+    "UPDATE deliveries SET claimed_by = NULL, lease_until = NULL WHERE id = ? AND claimed_by = ? AND state = 'pending'",
+  );
 
   const recordAttempt = db.transaction(
     (
@@ -207,8 +275,19 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     async requeueFailedMessage(messageId: number): Promise<boolean> {
       return writes.run(() => requeueMessage(messageId));
     },
-    async claimDue(workerId: string, now: number, leaseMs: number, limit: number): Promise<DeliveryRecord[]> {
-      return writes.run(() => claimDue(workerId, now, leaseMs, limit));
+    async claimDue(workerId: string, now: number, leaseMs: number, limit: number, perKey = 1): Promise<DeliveryRecord[]> {
+      return writes.run(() => claimDue(workerId, now, leaseMs, limit, perKey));
+    },
+    async claimAfter(workerId, key, now, leaseMs, limit) {
+      return writes.run(() => claimAfter(workerId, key, now, leaseMs, limit));
+    },
+    async recordAttempts(workerId, attempts) {
+      return writes.run(() => recordAttempts(workerId, attempts));
+    },
+    async release(workerId, ids) {
+      await writes.run(() => {
+        for (const id of ids) giveBack.run(id, workerId);
+      });
     },
     async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
       return writes.run(() => recordAttempt(id, workerId, outcome, log, claimNext));
