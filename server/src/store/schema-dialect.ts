@@ -31,6 +31,10 @@ export interface SchemaDialect {
   /** How the message search index changes to take new messages a group commit at a time, where the store asks for
    * that (SQLite's FTS5); empty where the database keeps it in step by itself. */
   messageSearchInBatches: string;
+  /** How the report facts trigger on `messages` (version 17) is split into one trigger per author, each behind a
+   * WHEN, where the store asks for that (SQLite, whose trigger otherwise runs every statement for every message);
+   * empty where the trigger stays as it is. */
+  messageReportFactsByAuthor: string;
   /** What keeps the ids of erased chats, messages and clients from being given to new rows (empty where the
    * database never reuses them). */
   retiredIds: string;

@@ -231,4 +231,9 @@ export const migrations: Migration[] = [
     name: 'messages indexed for search a group commit at a time',
     sql: (d) => d.messageSearchInBatches,
   },
+  {
+    version: 25,
+    name: 'report facts of a message by its author',
+    sql: (d) => d.messageReportFactsByAuthor,
+  },
 ];

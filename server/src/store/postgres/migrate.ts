@@ -26,6 +26,8 @@ export const postgresSchema: SchemaDialect = {
   searchIndexes: postgresSearchIndexes,
   // GIN indexes over an expression: in step with every write
   messageSearchInBatches: '',
+  // SQLite's trigger only (issue 16)
+  messageReportFactsByAuthor: '',
   // identities never go back
   retiredIds: '',
 };
