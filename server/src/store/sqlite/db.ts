@@ -19,13 +19,6 @@ export function openDb(options: OpenDbOptions): Db {
   db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // A commit that finds the WAL past this many pages copies them into the database file (and syncs it) before it
-  // returns, on the event loop. A group commit of 30 customer messages writes some 20 pages, mostly the same ones
-  // again (the chats' indexes, the search index): at SQLite's default of 1000 a checkpoint came every 50 commits and
-  // copied the same pages each time, a measurable part of a message's cost (issue 16). At 10000 (a WAL of up to
-  // 40 MB) a page is copied once for ten times as many commits. Durability is the same: a commit is in the WAL,
-  // synced as `synchronous` says, either way.
-  db.pragma('wal_autocheckpoint = 10000');
   // An erased customer's bytes are overwritten, not left in free pages (contract: erased means unrecoverable).
   db.pragma('secure_delete = ON');
   migrate(db);
