@@ -182,7 +182,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerReadRoutes(router, { store, conversations });
   registerSearchRoutes(router, { store });
   const chatApiRouter = new Router();
-  registerChatApiRoutes(chatApiRouter, { store, conversations, rateLimits, channelLookup });
+  const chatApiDirect = registerChatApiRoutes(chatApiRouter, { store, conversations, rateLimits, channelLookup });
   registerWidgetRoutes(router, { store, calls });
   registerTriggerRoutes(router, { store, adminTokenHash: adminToken.hash });
   registerAppearanceRoutes(router, { store, adminTokenHash: adminToken.hash });
@@ -218,7 +218,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
   app.use(partyAddress());
-  app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter));
+  app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter, chatApiDirect));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });

@@ -46,6 +46,17 @@ describe('chat api intake', () => {
     for (const s of statuses) expect(s.status).toBe(404);
   });
 
+  it('reads an endpoint whose segments are percent-encoded as the plain one, and a broken escape as no endpoint', async () => {
+    const escape = (segment: string) => [...segment].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const encoded = `${t.base}/chat-api/${escape(String(channel.random_string))}/${escape(String(channel.public_id))}`;
+    const res = await postCustomerMessage(t.api, encoded, 'escaped-endpoint', 'Hi');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ result: 'ok', chat_id: expect.any(Number) });
+    const broken = await postCustomerMessage(t.api, `${t.base}/chat-api/${channel.random_string}/%E0%A4%A`, 'broken-endpoint', 'Hi');
+    expect(broken.status).toBe(404);
+    expect(broken.body.error.code).toBe('not_found');
+  });
+
   it.each([
     [{ message: { type: 'text', text: 'x' } }],
     [{ sender: { id: '' }, message: { type: 'text', text: 'x' } }],

@@ -148,4 +148,19 @@ describe('text a party sends', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
   });
+
+  it('counts the nesting of a body without escapes as of one with them: 64 levels pass, 65 are refused', async () => {
+    // Brackets inside strings are text, not nesting.
+    const nested = (levels: number) =>
+      `{"sender":{"id":"c-deep","name":"[[[{{{"},"message":${'['.repeat(levels - 1)}"]]}}}"${']'.repeat(levels - 1)}}`;
+    const deepest = await t.api.request('POST', channel.endpoint, { raw: nested(64) });
+    expect(deepest.status).toBe(400);
+    expect(deepest.body.error.message).not.toMatch(/nested/);
+    const tooDeep = await t.api.request('POST', channel.endpoint, { raw: nested(65) });
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.error.message).toBe('The request body is nested more than 64 levels deep');
+    // The same depth with an escape in the body takes the other path to the same answer.
+    const escaped = await t.api.request('POST', channel.endpoint, { raw: nested(65).replace('c-deep', 'c-\\u0041') });
+    expect(escaped.body.error.message).toBe('The request body is nested more than 64 levels deep');
+  });
 });

@@ -236,4 +236,9 @@ export const migrations: Migration[] = [
     name: 'less database work per message',
     sql: (d) => d.lighterMessageWrites,
   },
+  {
+    version: 25,
+    name: 'report facts of a message by its author',
+    sql: (d) => d.messageReportFactsByAuthor,
+  },
 ];

@@ -3,6 +3,7 @@ import { chatApiInboundSchema, clientKey, fileNameFromUrl, type ChatApiIntakeAns
 import type { Context } from 'koa';
 import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
+import type { DirectRoute } from '../../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { matchesDigest, secretDigest } from '../../lib/secrets.ts';
@@ -30,12 +31,14 @@ function randomDigest(channel: ChannelRecord): Buffer {
   return digest;
 }
 
-const INTAKE_PATH = /^\/chat-api\/[^/]+\/[^/]+$/;
+const INTAKE_ROUTE = '/chat-api/:random/:publicId';
+const INTAKE_PATH = /^\/chat-api\/([^/]+)\/([^/]+)$/;
 /** A customer's message or typing to a channel's endpoint: the writes admission control guards (issue 16). */
 export const isChatApiIntake = (method: string, path: string) => method === 'POST' && INTAKE_PATH.test(path);
 
-/** spec 4.1, service side: the channel status and the customer's messages. */
-export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
+/** spec 4.1, service side: the channel status and the customer's messages. Returns the intake as a route the
+ * Chat API lane runs directly (http/lane-by-prefix.ts). */
+export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): DirectRoute[] {
   const { store, conversations, rateLimits, channelLookup } = deps;
 
   /** The channel behind `/<random_string>/<CHANNEL_PUBLIC_ID>`, or one 404 that says nothing of which part was wrong. */
@@ -56,7 +59,7 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
     ctx.body = String(await store.channels.status(channel.id));
   });
 
-  router.post('/chat-api/:random/:publicId', async (ctx) => {
+  const receive = async (ctx: Context) => {
     let channel = await channelOf(ctx);
     const { sender, message } = parseOr400(chatApiInboundSchema, ctx.request.body);
     const client = {
@@ -85,7 +88,9 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): void {
       }
     }
     ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId } satisfies ChatApiIntakeAnswer;
-  });
+  };
+  router.post(INTAKE_ROUTE, receive);
+  return [{ method: 'POST', path: INTAKE_ROUTE, match: INTAKE_PATH, params: ['random', 'publicId'], handler: receive }];
 }
 
 type TypingMessage = Extract<InboundMessage, { type: 'typein' | 'typeout' }>;

@@ -27,6 +27,8 @@ const fragments: Omit<SchemaDialect, 'lighterMessageWrites'> = {
   searchIndexes: postgresSearchIndexes,
   // GIN indexes over an expression: in step with every write
   messageSearchInBatches: '',
+  // SQLite's trigger only (issue 16)
+  messageReportFactsByAuthor: '',
   // identities never go back
   retiredIds: '',
 };

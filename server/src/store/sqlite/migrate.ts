@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { sqliteReportFactsByAuthor } from './report-facts-schema.ts';
 import { sqliteRetiredIds } from './retired-ids.ts';
 import { sqliteMessageSearchInBatches, sqliteSearchIndexes } from './search-schema.ts';
 
@@ -19,6 +20,7 @@ export const sqliteSchema: SchemaDialect = {
   keyOrderedTable: 'WITHOUT ROWID',
   searchIndexes: sqliteSearchIndexes,
   messageSearchInBatches: sqliteMessageSearchInBatches,
+  messageReportFactsByAuthor: sqliteReportFactsByAuthor,
   retiredIds: sqliteRetiredIds,
   // SQLite's triggers and FTS5 index were not the costly part
   lighterMessageWrites: '',
