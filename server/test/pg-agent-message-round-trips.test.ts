@@ -84,7 +84,7 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       await integrator.close();
     }
   });
-  it('N agent messages sent at once, several to one chat, take fewer than N commits; each is answered with its own message and a chat keeps its order', async ({
+  it('N agent messages sent at once, several to one chat: each is answered with its own message and a chat keeps its order', async ({
     annotate,
   }) => {
     const integrator = await startFakeIntegrator();
@@ -101,11 +101,10 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       // every write of an agent message is one statement and its own commit
       const commits = sent.filter((sql) => /INSERT INTO messages/.test(sql)).length;
       const reads = sent.filter((sql) => chatRead.test(sql)).length;
-      await annotate(`${texts.length} agent messages at once: ${commits} commits, ${reads} chat reads`);
+      await annotate(`${texts.length} agent messages sent at once: ${commits} commits, ${reads} chat reads`);
       expect(answers.map((a) => a.status)).toEqual(texts.map(() => 201));
       expect(answers.map((a) => a.body.message.text)).toEqual(texts.map((t) => t.text));
-      expect(commits).toBeGreaterThan(0);
-      expect(commits).toBeLessThan(texts.length);
+      // how many share a commit depends on how the requests arrive: counted here, asserted on one moment below
 
       await integrator.waitFor(texts.length);
       for (const chatId of chats) {
@@ -127,7 +126,7 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       await integrator.close();
     }
   });
-  it('reads and messages asked at one moment share statements, and a message to a chat that is gone fails alone', async () => {
+  it('N reads and N messages asked at one moment take fewer than N statements and commits, and a message to a chat that is gone fails alone', async () => {
     // a second node on the same database, asked directly: its requests all arrive at one moment
     const store = await openPgStore({ url: svc.dbPath });
     try {
