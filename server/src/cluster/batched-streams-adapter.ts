@@ -12,6 +12,9 @@ export interface StreamsAdapterOptions {
 const MAX_LEN = 10_000;
 /** The most broadcasts one stream entry carries. */
 const MAX_BATCH = 256;
+/** How long a node's own broadcast waits to be read back from the stream before it reaches this node's sockets
+ * anyway (a reader stalled apart from the writer: late, but not lost). */
+const READ_BACK_MS = 1000;
 
 // socket.io-adapter's MessageType values.
 const HEARTBEAT = 2;
@@ -40,9 +43,27 @@ interface ClusterMessage {
   data?: unknown;
 }
 
+/** socket.io-adapter's BroadcastOptions. */
+interface BroadcastOptions {
+  rooms: Set<string>;
+  except?: Set<string>;
+  flags?: { local?: boolean };
+}
+
+/** The in-memory adapter's broadcast (the base class's): to this node's sockets only. The cluster adapter's own
+ * version publishes first, then calls it. */
+function localBroadcast(adapter: StreamsAdapter): (packet: unknown, opts: BroadcastOptions) => void {
+  let base: StreamsAdapter['broadcast'] | undefined;
+  for (let proto: object | null = Object.getPrototypeOf(adapter); proto; proto = Object.getPrototypeOf(proto) as object | null) {
+    if (Object.hasOwn(proto, 'broadcast')) base = (proto as StreamsAdapter).broadcast;
+  }
+  return base!.bind(adapter);
+}
+
 /** The members of socket.io-adapter's ClusterAdapter this module wraps: the methods it calls on itself. */
 type StreamsAdapter = {
   uid: string;
+  broadcast(packet: unknown, opts: BroadcastOptions): void;
   /** This node's rooms and their sockets (socket.io-adapter's in-memory part). */
   rooms: Map<string, Set<string>>;
   doPublish(message: ClusterMessage): Promise<string>;
@@ -55,8 +76,12 @@ type StreamsAdapter = {
  * in one turn of its event loop written as one stream entry: a Chat API message broadcasts twice (message:new and
  * chat:updated), and under load each node wrote two entries per message that every other node read and decoded
  * one by one. Entries keep the order of the broadcasts within them and between them (one connection writes them
- * all), and a node's own sockets get a broadcast once its entry is in the stream, as before. Every node of a
- * cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
+ * all). A node's own sockets get its broadcast when the node reads the entry back from the stream, after the
+ * entries of other nodes before it: a chat's replies written through two nodes one after the other reach a
+ * visitor in that order, even when this node's reader lags behind its writer (socket.io-adapter delivers them
+ * as soon as the entry is written). Until a node has read one of its entries back (its reader starts at the
+ * stream's end, a moment after the node) and when an entry could not be written, they go as soon as written, as
+ * before. Every node of a cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
  * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
  * building their packets.
  */
@@ -67,33 +92,59 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
     const adapter = streams(nsp);
     const publishOne = adapter.doPublish.bind(adapter);
     const readOne = adapter.onRawMessage.bind(adapter);
+    const broadcastEverywhere = adapter.broadcast.bind(adapter);
+    const broadcastHere = localBroadcast(adapter);
     let pending: ClusterMessage[] = [];
+    /** The local deliveries of the broadcasts in `pending`. */
+    let pendingHere: (() => void)[] = [];
     let written: Promise<string> | undefined;
     let release: ((entryId: PromiseLike<string>) => void) | undefined;
+    /** Entries this node wrote, numbered: the number in an entry read back finds its local deliveries. */
+    let entries = 0;
+    /** Set once an entry of this node came back through the stream: its reader is reading. */
+    let readingBack = false;
+    const unreadHere = new Map<number, { deliveries: (() => void)[]; timer: NodeJS.Timeout }>();
+
+    const deliverHere = (entry: number) => {
+      const waiting = unreadHere.get(entry);
+      if (!waiting) return;
+      unreadHere.delete(entry);
+      clearTimeout(waiting.timer);
+      for (const deliver of waiting.deliveries) deliver();
+    };
 
     const write = () => {
       const batch = pending;
+      const here = pendingHere;
       const done = release!;
       pending = [];
+      pendingHere = [];
       written = release = undefined;
+      const entry = ++entries;
       const items = batch.map(({ type, data }) => (data === undefined ? { type } : { type, data }));
-      done(
-        client.xAdd(
-          options.streamName,
-          '*',
-          { uid: adapter.uid, nsp: nsp.name, batch: JSON.stringify(items) },
-          { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: MAX_LEN } },
-        ),
+      const added = client.xAdd(
+        options.streamName,
+        '*',
+        { uid: adapter.uid, nsp: nsp.name, entry: String(entry), batch: JSON.stringify(items) },
+        { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: MAX_LEN } },
       );
+      done(added);
+      if (here.length === 0) return;
+      if (readingBack) {
+        const timer = setTimeout(() => deliverHere(entry), READ_BACK_MS);
+        timer.unref();
+        unreadHere.set(entry, { deliveries: here, timer });
+        // Not in the stream: nothing will come back.
+        added.catch(() => deliverHere(entry));
+      } else {
+        const deliverAll = () => here.forEach((deliver) => deliver());
+        added.then(deliverAll, deliverAll);
+      }
     };
 
-    adapter.doPublish = (message) => {
-      if (isEphemeral(message) || hasBinary(message.data)) {
-        // Written after what is waiting, on the same connection, so the stream keeps the order they were made in.
-        if (pending.length > 0) write();
-        return publishOne(message);
-      }
+    const enqueue = (message: ClusterMessage, here?: () => void) => {
       pending.push(message);
+      if (here) pendingHere.push(here);
       if (!written) {
         written = new Promise<string>((resolve) => (release = resolve));
         setImmediate(() => {
@@ -105,6 +156,22 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       return entry;
     };
 
+    adapter.doPublish = (message) => {
+      if (isEphemeral(message) || hasBinary(message.data)) {
+        // Written after what is waiting, on the same connection, so the stream keeps the order they were made in.
+        if (pending.length > 0) write();
+        return publishOne(message);
+      }
+      return enqueue(message);
+    };
+
+    adapter.broadcast = (packet, opts) => {
+      if (opts.flags?.local || hasBinary(packet)) return broadcastEverywhere(packet, opts);
+      const data = { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } };
+      // A refused write is answered by `write` (the sockets here get it at once); only the promise is left over.
+      enqueue({ uid: adapter.uid, nsp: nsp.name, type: BROADCAST, data }, () => broadcastHere(packet, opts)).catch(() => undefined);
+    };
+
     /** A broadcast only to rooms in which this node has no socket: nothing to encode here. */
     const reachesNobodyHere = ({ type, data }: ClusterMessage) => {
       if (type !== BROADCAST) return false;
@@ -114,8 +181,10 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
 
     adapter.onRawMessage = (raw, offset) => {
       if (raw.batch === undefined) return readOne(raw, offset);
-      // Every node reads its own entries back from the stream; it delivered them when it wrote them.
-      if (raw.uid === adapter.uid) return;
+      if (raw.uid === adapter.uid) {
+        readingBack = true;
+        return deliverHere(Number(raw.entry));
+      }
       let items: { type: number; data?: unknown }[];
       try {
         items = JSON.parse(raw.batch) as typeof items;
