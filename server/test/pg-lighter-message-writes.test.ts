@@ -50,6 +50,35 @@ async function databaseAtVersion23(name: string): Promise<string> {
   return url;
 }
 
+/** What PostgreSQL answers to a message of an unknown author or delivery state and a delivery of an unknown state
+ * (rolled back), and to a valid message ('stored'). */
+async function badRows(pool: pg.Pool): Promise<string[]> {
+  const attempts = [
+    `INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (1, 'robot', 'text', 'x', 'delivered', 1)`,
+    `INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (1, 'client', 'text', 'x', 'lost', 1)`,
+    `INSERT INTO deliveries (kind, channel_id, ordering_key, event_id, url, payload_json, state, max_attempts, next_attempt_at, created_at)
+       VALUES ('k', 1, 'o', 'e', 'http://127.0.0.1:9/', '{}', 'sent', 1, 0, 0)`,
+    `INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (1, 'bot', 'text', 'x', 'failed', 1)`,
+  ];
+  const answers: string[] = [];
+  const client = await pool.connect();
+  try {
+    for (const sql of attempts) {
+      await client.query('BEGIN');
+      answers.push(
+        await client.query(sql).then(
+          () => 'stored',
+          (error: { code?: string }) => String(error.code),
+        ),
+      );
+      await client.query('ROLLBACK');
+    }
+  } finally {
+    client.release();
+  }
+  return answers;
+}
+
 const folded = async (sql: { all<T>(sql: string, params?: unknown[]): Promise<T[]> }) =>
   (await sql.all<{ words: string }>('SELECT search_words(t) AS words FROM unnest($1::text[]) AS t', [texts])).map((r) => r.words);
 
@@ -74,12 +103,20 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
     const old = new pg.Pool({ connectionString: url, max: 1 });
     const foldedBefore = await folded({ all: async (sql, params) => (await old.query(sql, params)).rows });
     const rowsBefore = (await old.query('SELECT * FROM messages ORDER BY id')).rows;
+    const files =
+      "SELECT relname, pg_relation_filenode(oid::regclass) AS file FROM pg_class WHERE relname IN ('messages', 'deliveries', 'messages_search') ORDER BY relname";
+    const filesBefore = (await old.query(files)).rows;
+    const refusedBefore = await badRows(old);
     await old.end();
 
     const db = await openPgDb({ url, poolSize: 2 });
     try {
       expect(await db.all('SELECT version FROM schema_migrations WHERE version = $1', [LIGHTER])).toHaveLength(1);
       expect(await db.all('SELECT * FROM messages ORDER BY id')).toEqual(rowsBefore);
+      // Nothing was rewritten (a large table would have been locked for as long), and the same values are refused.
+      expect(await db.all(files)).toEqual(filesBefore);
+      expect(await badRows(db.pool)).toEqual(refusedBefore);
+      expect(refusedBefore).toEqual(['23514', '23514', '23514', 'stored']);
       expect(await folded(db)).toEqual(foldedBefore);
       expect(foldedBefore.slice(0, 2)).toEqual(['wo ist mein musli ', 'aeiou cedille   strasse']);
       const search = createPgSearchRepo(db);
@@ -90,10 +127,10 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
       for (const word of ['musli', 'strasse', 'привет', 'anna', 'urgent'])
         expect(await matchedThroughIndex(db)(word)).toEqual(await matchedByScan(db)(word));
       // A message stored after the upgrade is found the same way.
-      await db.run(
-        `INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (1, 'client', 'text', 'Crème BRÛLÉE', 'delivered', 9000)`,
+      const stored = await db.value<number>(
+        `INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (1, 'client', 'text', 'Crème BRÛLÉE', 'delivered', 9000) RETURNING id`,
       );
-      expect(await search.search(1, ['creme', 'brulee'], 10)).toMatchObject([{ match: 'message', messageId: 6 }]);
+      expect(await search.search(1, ['creme', 'brulee'], 10)).toMatchObject([{ match: 'message', messageId: stored }]);
       expect(
         await db.value('SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = $1::regprocedure', [
           'search_words(text)',
