@@ -19,6 +19,7 @@ const sent = recordPgStatements((_, sql) => sql);
 
 /** The read of chats for their agents (the permission check of every agent request on a chat). */
 const chatRead = /AS i\(chat_id, agent_id, ord\)/;
+const batchStatement = /AS i\(chat_id, author, agent_id/;
 
 const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim();
 
@@ -146,6 +147,23 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       expect(theirs).toEqual(chats.map(() => undefined));
       expect(sent.filter((sql) => chatRead.test(sql)).length).toBeLessThan(2 * chats.length);
 
+      // A chat's first agent answer (and an agent's first message in a chat) moves report rows many chats share:
+      // each goes in a transaction of its own, as two batches locking those rows in their own orders could deadlock.
+      sent.length = 0;
+      const firsts = await Promise.all(
+        chats.map((chatId) =>
+          store.chats.appendAgentMessage({
+            chatId,
+            agentId: agent.id,
+            message: { type: 'text', text: 'first', media: {} },
+            delivery: () => null,
+          }),
+        ),
+      );
+      expect(firsts.map((f) => f.message.text)).toEqual(chats.map(() => 'first'));
+      const alone = sent.filter((sql) => /INSERT INTO messages/.test(sql) && !batchStatement.test(sql));
+      expect(alone.length).toBe(chats.length);
+
       sent.length = 0;
       const gone = Math.max(...chats) + 1_000_000;
       const written = await Promise.allSettled(
@@ -159,6 +177,7 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
         ),
       );
       expect(sent.filter((sql) => /INSERT INTO messages/.test(sql) && !/BEGIN/.test(sql)).length).toBeLessThan(chats.length);
+      expect(sent.filter((sql) => batchStatement.test(sql)).length).toBeGreaterThan(0);
       expect(written.slice(0, -1).map((w) => w.status === 'fulfilled' && w.value.message.text)).toEqual(chats.map((id) => `to ${id}`));
       expect(written.at(-1)!.status).toBe('rejected');
       for (const [i, chatId] of chats.entries()) {

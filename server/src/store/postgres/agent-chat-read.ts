@@ -25,25 +25,27 @@ type Read = { chatId: number; agentId: number };
  * after every read it carries was asked, so each sees what was committed before it was asked.
  */
 export function createAgentChatReader(db: PgDb) {
-  const batcher = createStatementBatcher<Read, { chat: ChatRecord | undefined }>(
-    async (batch) => {
+  const batcher = createStatementBatcher<Read, ChatRecord | undefined>({
+    async write(batch) {
       const rows = await db.all<ChatRow & { batch_ord: number }>(batchSql, [batch.map((r) => r.chatId), batch.map((r) => r.agentId)]);
       const found = new Map(rows.map((row) => [row.batch_ord - 1, toChat(row)]));
-      return new Map(batch.map((_, i) => [i, { chat: found.get(i) }]));
+      return new Map(batch.map((_, i) => [i, found.get(i)]));
     },
-    (read) => read,
-  );
-  return {
-    /** The chat, if it is on a live channel the agent is assigned to. */
-    async findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined> {
-      const read = await batcher.add({ chatId, agentId });
-      if (read) return read.chat;
-      // The shared statement was refused: this read alone, so its error is its own.
+    // The shared statement was refused: this read alone, so its error is its own.
+    async alone({ chatId, agentId }) {
       const row = await db.one<ChatRow>(`${chatSelect} WHERE ch.id = $1 AND ${agentChatCondition.replaceAll('i.agent_id', '$2')}`, [
         chatId,
         agentId,
       ]);
       return row && toChat(row);
+    },
+    // Reads need no order among themselves.
+    key: (read) => read,
+  });
+  return {
+    /** The chat, if it is on a live channel the agent is assigned to. */
+    findForAgent(chatId: number, agentId: number): Promise<ChatRecord | undefined> {
+      return batcher.add({ chatId, agentId });
     },
   };
 }

@@ -20,7 +20,9 @@ const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text'
  * two batches cannot deadlock), stores the messages, makes each its chat's last one (the agent taking an
  * unassigned chat in the same update, as the Reply action would) and writes their outbox rows; answers each
  * chat as the statement leaves it, with its message, and the message's place in the batch. A chat that is gone
- * has no row.
+ * has no row, and neither has a chat's first agent answer nor an agent's first message in a chat: their report
+ * triggers lock rows shared by many chats (first-response and per-agent rollups) in the batch's order, so two
+ * batches could deadlock on them; those go alone, in the transaction of chats-repo.ts.
  */
 const batchSql = (deliveries: { locks: string; insert: string }) => `
   WITH input AS (
@@ -28,7 +30,10 @@ const batchSql = (deliveries: { locks: string; insert: string }) => `
       WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
   ),
   locked AS (
-    SELECT ch.id, ch.assigned_agent_id, ch.state, i.ord FROM input i JOIN chats ch ON ch.id = i.chat_id ORDER BY ch.id FOR UPDATE OF ch
+    SELECT ch.id, ch.assigned_agent_id, ch.state, i.ord FROM input i JOIN chats ch ON ch.id = i.chat_id
+    WHERE i.author <> 'agent' OR (ch.first_agent_message_at IS NOT NULL
+      AND (i.agent_id IS NULL OR EXISTS (SELECT 1 FROM chat_agents ca WHERE ca.chat_id = ch.id AND ca.agent_id = i.agent_id)))
+    ORDER BY ch.id FOR UPDATE OF ch
   ),
   m AS (
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, error, created_at)
@@ -72,18 +77,20 @@ function prepare(input: NewAgentMessage, now: number): Prepared | undefined {
 }
 
 type Stored = { chat: ChatRecord; message: MessageRecord };
-type Pending = Prepared & { chatId: number };
+/** A message with its columns when the batch statement can take it, and the transaction that writes it alone. */
+type Pending = { prepared?: Prepared; chatId: number; alone: () => Promise<Stored> };
 
 /**
  * Group commit of agent messages on PostgreSQL: those that arrive together share the statement above, each
- * answered once it is committed. A chat's messages go one per statement, so they keep the order in which they
- * lock it; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. `undefined` for a
- * message the statement cannot take, or could not (a statement PostgreSQL refused): the caller's transaction
- * writes it alone, and its error is its own request's.
+ * answered once it is committed. A chat's messages go one at a time (statement-batch.ts), so they keep the order
+ * in which they arrived; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. A
+ * message the statement cannot take, or did not, is written alone by its own transaction, and its error is its
+ * own request's.
  */
 export function createAgentMessageBatcher(db: PgDb) {
-  const batcher = createStatementBatcher<Pending, Stored>(
-    async (batch) => {
+  const batcher = createStatementBatcher<Pending, Stored>({
+    async write(pending) {
+      const batch = pending.map((item) => item.prepared!);
       const now = Date.now();
       const deliveries = batch.flatMap((item, i) => (item.delivery ? [{ ...item.delivery, ord: i + 1 }] : []));
       const ctes = pgDeliveryCtes(deliveries, {
@@ -101,15 +108,16 @@ export function createAgentMessageBatcher(db: PgDb) {
         }),
       );
     },
-    (item) => item.chatId,
-  );
+    alone: (item) => item.alone(),
+    key: (item) => item.chatId,
+    batchable: (item) => item.prepared !== undefined,
+  });
   return {
     backlog: batcher.backlog,
-    /** Stores the message with the others arriving with it; `undefined` when the caller's transaction must
-     * take it. Resolves once committed. */
-    async append(input: NewAgentMessage): Promise<Stored | undefined> {
-      const prepared = prepare(input, Date.now());
-      return prepared && batcher.add({ ...prepared, chatId: input.chatId });
+    /** Stores the message with the others arriving with it, or by `alone` (a transaction) when the statement
+     * cannot take it, after the chat's messages before it. Resolves once committed. */
+    append(input: NewAgentMessage, alone: () => Promise<Stored>): Promise<Stored> {
+      return batcher.add({ prepared: prepare(input, Date.now()), chatId: input.chatId, alone });
     },
   };
 }

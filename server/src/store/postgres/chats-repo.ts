@@ -246,7 +246,7 @@ export function createPgChatsRepo(
     },
     async appendAgentMessage(input) {
       // The common case shares one statement with the others arriving with it.
-      return (await agentBatcher.append(input)) ?? db.tx((sql) => appendAgentMessage(sql, input));
+      return agentBatcher.append(input, () => db.tx((sql) => appendAgentMessage(sql, input)));
     },
     async findById(id) {
       const row = await db.one<ChatRow>(`${select} WHERE ch.id = $1`, [id]);

@@ -1,4 +1,10 @@
-import { offlineMessageSelect, toOfflineMessage, type OfflineMessageRow, type OfflineMessagesRepo } from '../offline-messages.ts';
+import {
+  offlineMessageSelect,
+  toOfflineMessage,
+  type OfflineMessageRecord,
+  type OfflineMessageRow,
+  type OfflineMessagesRepo,
+} from '../offline-messages.ts';
 import type { NewDelivery } from '../records.ts';
 import { randomToken } from '../../lib/secrets.ts';
 import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
@@ -53,10 +59,12 @@ async function addAll(db: PgDb, batch: Pending[]) {
 /** The offline messages arriving together share one statement (group commit); see statement-batch.ts. */
 export function createOfflineMessageBatcher(db: PgDb) {
   // No key: several messages of one channel share a statement, their webhooks in the batch's order.
-  return createStatementBatcher(
-    (batch: Pending[]) => addAll(db, batch),
-    (item) => item,
-  );
+  return createStatementBatcher<Pending, OfflineMessageRecord>({
+    write: (batch) => addAll(db, batch),
+    // A statement PostgreSQL refused changed nothing: the message alone again, so its error is its own.
+    alone: async (item) => (await addAll(db, [item])).get(0)!,
+    key: (item) => item,
+  });
 }
 
 /** The message as the batch statement's columns, with its webhook built around a random mark (no party's text
@@ -75,9 +83,7 @@ export function createPgOfflineMessagesRepo(db: PgDb, batcher = createOfflineMes
     // Accepted means it will be sent: the message and its offline_message webhook are committed together.
     async add(m, webhook) {
       const pending = prepare(m, webhook);
-      // A statement PostgreSQL refused changed nothing: the message alone again, so its error is its own.
-      const stored = (await batcher.add(pending)) ?? (await addAll(db, [pending])).get(0);
-      return stored!;
+      return batcher.add(pending);
     },
     async listForAgent(agentId, limit = 200) {
       const rows = await db.all<OfflineMessageRow>(

@@ -8,61 +8,85 @@ const MAX_BATCH = 256;
 
 interface Pending<T, R> {
   item: T;
-  resolve: (result: R | undefined) => void;
+  resolve: (result: R) => void;
   reject: (error: unknown) => void;
 }
 
+export interface StatementBatchOptions<T, R> {
+  /** Writes a batch in one statement (its own transaction); answers what it stored, by the item's index. */
+  write: (batch: T[]) => Promise<Map<number, R>>;
+  /** Writes one item in a transaction of its own: an item `write` left out, one of a statement PostgreSQL
+   * refused (it changed nothing), or one `batchable` turns away. Its error is then its own request's. */
+  alone: (item: T) => Promise<R>;
+  /** Writes of one key go one at a time, in the order they were added, whichever way each is written. */
+  key: (item: T) => unknown;
+  batchable?: (item: T) => boolean;
+}
+
 /**
- * Group commit on PostgreSQL: writes that arrive together go into one statement (`write`, its own transaction:
- * one round trip, one commit, one WAL flush for all), each answered once it is committed. Two writes of one
- * `key` never share a statement, so they keep the order in which their statements lock it. `write` answers
- * what it stored, by the item's index in the batch; an item it left out is answered `undefined`, and so is
- * every item of a statement PostgreSQL refused (it changed nothing): the caller then writes it alone, and its
- * error is its own request's. When whether a statement committed is unknown (the connection lost), its items
- * fail: writing them again could store them twice.
+ * Group commit on PostgreSQL: writes that arrive together go into one statement (one round trip, one commit, one
+ * WAL flush for all), each answered once it is committed. A write of a key waits until the key's write before it
+ * is committed, batch or alone, so a chat's messages keep their order even when one of them is written alone or
+ * one statement waits on a lock longer than the next. When whether a statement committed is unknown (the
+ * connection lost), its items fail: writing them again could store them twice.
  */
-export function createStatementBatcher<T, R>(write: (batch: T[]) => Promise<Map<number, R>>, key: (item: T) => unknown) {
+export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R>) {
+  const { write, alone, key, batchable = () => true } = options;
   let queue: Pending<T, R>[] = [];
   let inFlight = 0;
+  /** Keys with a write under way. */
+  const busy = new Set<unknown>();
+
+  const writeAlone = (p: Pending<T, R>) => alone(p.item).then(p.resolve, p.reject);
 
   async function run(batch: Pending<T, R>[]) {
     let stored: Map<number, R>;
     try {
       stored = await write(batch.map((p) => p.item));
     } catch (error) {
-      if (answeredByServer(error)) for (const p of batch) p.resolve(undefined);
-      else for (const p of batch) p.reject(error);
-      return;
+      if (!answeredByServer(error)) return batch.forEach((p) => p.reject(error));
+      stored = new Map();
     }
-    batch.forEach((p, i) => p.resolve(stored.get(i)));
+    await Promise.all(batch.map((p, i) => (stored.has(i) ? p.resolve(stored.get(i)!) : writeAlone(p))));
+  }
+
+  function start(keys: unknown[], work: Promise<unknown>) {
+    for (const k of keys) busy.add(k);
+    void work.finally(() => {
+      for (const k of keys) busy.delete(k);
+      flush();
+    });
   }
 
   function flush() {
     while (queue.length > 0 && inFlight < IN_FLIGHT) {
       const batch: Pending<T, R>[] = [];
       const rest: Pending<T, R>[] = [];
-      const keys = new Set<unknown>();
+      /** Keys met in this pass: a later write of one waits for the earlier. */
+      const met = new Set<unknown>();
       for (const p of queue) {
         const k = key(p.item);
-        if (batch.length < MAX_BATCH && !keys.has(k)) {
-          keys.add(k);
-          batch.push(p);
-        } else rest.push(p);
+        const free = !busy.has(k) && !met.has(k);
+        met.add(k);
+        if (free && !batchable(p.item)) start([k], writeAlone(p));
+        else if (free && batch.length < MAX_BATCH) batch.push(p);
+        else rest.push(p);
       }
       queue = rest;
+      if (batch.length === 0) return;
       inFlight++;
-      void run(batch).finally(() => {
-        inFlight--;
-        flush();
-      });
+      start(
+        batch.map((p) => key(p.item)),
+        run(batch).finally(() => inFlight--),
+      );
     }
   }
 
   return {
     /** Writes waiting for a statement: writes the store is behind (admission control counts them). */
     backlog: () => queue.length,
-    /** Resolves once committed, with what was stored, or `undefined` when the caller must write it alone. */
-    add(item: T): Promise<R | undefined> {
+    /** Resolves once committed, with what was stored. */
+    add(item: T): Promise<R> {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
         flush();
