@@ -46,8 +46,11 @@ const hoursUpdateTestedInside = (d: Omit<SchemaDialect, 'lighterMessageWrites'>)
  * A table's CHECK is also kept as a node tree in text, read back and prepared by every statement that writes the
  * table (about 35,000 instructions per CHECK, callgrind); a domain's CHECK is prepared once per connection (the
  * type cache). The same rules move to domains on the columns every message or delivery writes. The values stay
- * text and nothing is rewritten: the column takes a domain without a check, then the domain takes the check,
- * which reads the rows once. (chats.state and rate keep theirs: triggers name those columns, which forbids it.)
+ * text and nothing is rewritten: the column takes a domain without a check, then the domain takes the check
+ * NOT VALID, as the table's CHECK dropped just before proved every row already (validating would scan messages
+ * and deliveries while this transaction locks them from every node). A column that changes type loses its
+ * statistics until autovacuum analyzes it again: analyzed here, so the planner keeps them. (chats.state and
+ * rate keep their CHECKs: triggers name those columns, which forbids it.)
  */
 const checksInDomains = `
   CREATE DOMAIN message_author AS text;
@@ -57,9 +60,11 @@ const checksInDomains = `
   ALTER TABLE messages ALTER COLUMN author TYPE message_author, ALTER COLUMN delivery TYPE message_delivery;
   ALTER TABLE deliveries DROP CONSTRAINT deliveries_state_check;
   ALTER TABLE deliveries ALTER COLUMN state TYPE delivery_state;
-  ALTER DOMAIN message_author ADD CONSTRAINT message_author_check CHECK (VALUE IN ('client', 'agent', 'bot', 'system'));
-  ALTER DOMAIN message_delivery ADD CONSTRAINT message_delivery_check CHECK (VALUE IN ('pending', 'delivered', 'failed'));
-  ALTER DOMAIN delivery_state ADD CONSTRAINT delivery_state_check CHECK (VALUE IN ('pending', 'delivered', 'failed'));
+  ALTER DOMAIN message_author ADD CONSTRAINT message_author_check CHECK (VALUE IN ('client', 'agent', 'bot', 'system')) NOT VALID;
+  ALTER DOMAIN message_delivery ADD CONSTRAINT message_delivery_check CHECK (VALUE IN ('pending', 'delivered', 'failed')) NOT VALID;
+  ALTER DOMAIN delivery_state ADD CONSTRAINT delivery_state_check CHECK (VALUE IN ('pending', 'delivered', 'failed')) NOT VALID;
+  ANALYZE messages (author, delivery);
+  ANALYZE deliveries (state);
 `;
 
 /**
