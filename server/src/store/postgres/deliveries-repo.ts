@@ -119,12 +119,33 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
       ),
     ]);
   }
-  await sql.run('UPDATE deliveries SET claimed_by = $1, lease_until = $2 WHERE id = ANY($3::bigint[])', [
-    workerId,
-    now + leaseMs,
-    claimed.map((r) => r.id),
-  ]);
-  return claimed.map(toDelivery);
+  // Heads are locked by this transaction; followers were read unlocked, so one another worker leased meanwhile
+  // (its run topped up) stays its own, and a run ends before it.
+  const taken = new Set(
+    (
+      await sql.all<{ id: number }>(
+        `UPDATE deliveries SET claimed_by = $1, lease_until = $2 WHERE id = ANY($3::bigint[])
+           AND state = 'pending' AND (lease_until IS NULL OR lease_until < $4) RETURNING id`,
+        [workerId, now + leaseMs, claimed.map((r) => r.id), now],
+      )
+    ).map((r) => Number(r.id)),
+  );
+  const heads = new Set(picked.map((r) => Number(r.id)));
+  const run: DeliveryRow[] = [];
+  const behindGap: number[] = [];
+  let broken = false;
+  for (const r of claimed) {
+    if (heads.has(Number(r.id))) broken = false;
+    const mine = taken.has(Number(r.id));
+    if (mine && !broken) run.push(r);
+    else {
+      broken = true;
+      if (mine) behindGap.push(r.id);
+    }
+  }
+  if (behindGap.length > 0)
+    await sql.run('UPDATE deliveries SET claimed_by = NULL, lease_until = NULL WHERE id = ANY($1::bigint[])', [behindGap]);
+  return run.map(toDelivery);
 }
 
 /**
