@@ -156,7 +156,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         )
         .finally(() => {
           recording = undefined;
-          record();
+          // After a record that failed or found a row no longer this worker's, the later attempts are not
+          // recorded either: their rows go again once their leases end, in order behind that row.
+          if (held) record();
+          else toRecord = [];
         });
     };
     const topUpFrom = (afterId: number) => {
