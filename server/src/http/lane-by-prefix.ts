@@ -47,8 +47,11 @@ export function laneByPrefix(prefix: string, readBody: Middleware, own: Router, 
       for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeSegment(found[i + 1]!);
       const routed = ctx as typeof ctx & { params: Record<string, string>; _matchedRoute: string };
       routed.params = params;
-      routed._matchedRoute = route.path;
-      return readBody(ctx, () => route.handler(ctx, end));
+      // As the router would: a body refused before the route runs is counted unmatched, as before.
+      return readBody(ctx, () => {
+        routed._matchedRoute = route.path;
+        return route.handler(ctx, end);
+      });
     }
     return readBody(ctx, () => routes(ctx));
   };
