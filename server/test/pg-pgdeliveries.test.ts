@@ -9,7 +9,7 @@ import { createBotProvidersRepo } from '../src/store/sqlite/bot-providers-repo.t
 import type { BotProvidersRepo } from '../src/store/bot-providers.ts';
 import { openDb, type Db } from '../src/store/sqlite/db.ts';
 import { createDeliveriesRepo } from '../src/store/sqlite/deliveries-repo.ts';
-import { PER_CHANNEL_IN_FLIGHT, type DeliveriesRepo } from '../src/store/deliveries.ts';
+import { PER_CHANNEL_IN_FLIGHT, type AttemptLog, type AttemptOutcome, type DeliveriesRepo } from '../src/store/deliveries.ts';
 import { createPgBotEventsRepo } from '../src/store/postgres/bot-events-repo.ts';
 import { createPgBotProvidersRepo } from '../src/store/postgres/bot-providers-repo.ts';
 import { createPgDeliveriesRepo } from '../src/store/postgres/deliveries-repo.ts';
@@ -82,9 +82,25 @@ const delivery = (over: Partial<NewDelivery & { chatId: number | null; messageId
   ...over,
 });
 
+/** One attempt of a claimed row, recorded as the outbox records a run of one row. */
+const recordOne = async (r: DeliveriesRepo, sent: DeliveryRecord, workerId: string, outcome: AttemptOutcome, log: AttemptLog = {}) =>
+  (await r.recordAttempts(workerId, [{ sent, outcome, log }]))[0];
+
 /** One story through every method; both engines must tell it the same way. */
-async function deliveryStory(r: DeliveriesRepo, messages: () => Promise<unknown>) {
+async function deliveryStory(repo: DeliveriesRepo, messages: () => Promise<unknown>) {
   const out: unknown[] = [];
+  // Each row as last claimed: an attempt is recorded against the row the worker sent.
+  const claimedRows = new Map<number, DeliveryRecord>();
+  const r: DeliveriesRepo = {
+    ...repo,
+    async claimDue(...args) {
+      const rows = await repo.claimDue(...args);
+      for (const row of rows) claimedRows.set(row.id, row);
+      return rows;
+    },
+  };
+  const recordAttempt = (id: number, workerId: string, outcome: AttemptOutcome, log?: AttemptLog) =>
+    recordOne(repo, claimedRows.get(id)!, workerId, outcome, log);
   const a = await r.enqueue(delivery({ chatId: 1, messageId: 1, maxAttempts: 2, eventId: 'e1' }));
   const b = await r.enqueue(delivery({ chatId: 1, messageId: 2, eventId: 'e2', payload: { n: 2 } }));
   const c = await r.enqueue(delivery({ kind: 'event', channelId: 2, eventId: 'e3' }));
@@ -93,23 +109,23 @@ async function deliveryStory(r: DeliveriesRepo, messages: () => Promise<unknown>
   out.push(await r.claimDue('w1', T, 1000, 10));
   out.push(await r.claimDue('w2', T, 1000, 10));
   out.push(await r.nextDueAt());
-  out.push(await r.recordAttempt(a, 'w2', { result: 'delivered', status: 200 }));
+  out.push(await recordAttempt(a, 'w2', { result: 'delivered', status: 200 }));
   out.push(
-    await r.recordAttempt(
+    await recordAttempt(
       a,
       'w1',
       { result: 'retry', status: 503, error: 'busy', retryAt: T + 5000 },
       { durationMs: 12, answer: 'x'.repeat(3000) },
     ),
   );
-  out.push(await r.recordAttempt(c, 'w1', { result: 'delivered', status: 200 }, { durationMs: 3, answer: 'ok' }));
-  out.push(await r.recordAttempt(d, 'w1', { result: 'failed', status: 400, error: 'bad' }));
+  out.push(await recordAttempt(c, 'w1', { result: 'delivered', status: 200 }, { durationMs: 3, answer: 'ok' }));
+  out.push(await recordAttempt(d, 'w1', { result: 'failed', status: 400, error: 'bad' }));
   out.push(await r.nextDueAt());
   out.push(await r.claimDue('w1', T + 1000, 1000, 10));
   out.push(await r.claimDue('w1', T + 5000, 1000, 10));
-  out.push(await r.recordAttempt(a, 'w1', { result: 'retry', status: null, error: 'timeout', retryAt: T + 9000 }));
+  out.push(await recordAttempt(a, 'w1', { result: 'retry', status: null, error: 'timeout', retryAt: T + 9000 }));
   out.push(await r.claimDue('w1', T + 6000, 1000, 10));
-  out.push(await r.recordAttempt(b, 'w1', { result: 'delivered', status: 204 }));
+  out.push(await recordAttempt(b, 'w1', { result: 'delivered', status: 204 }));
   out.push(await r.nextDueAt(), await messages());
   out.push(await r.requeueFailedMessage(2), await r.requeueFailedMessage(1), await r.requeueFailedMessage(1), await messages());
   out.push(await r.replayable({ channelId: 1, since: 0, until: T + 10, limit: 10 }));
@@ -180,22 +196,20 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
           const message = key === 'a' ? { chatId: 1, messageId: n } : {};
           ids.push(await r.enqueue(delivery({ orderingKey: key, eventId: `${key}${n}`, maxAttempts: 2, ...message })));
         }
-      const [a1, , b1, , c1, , d1, , e1] = ids as [number, number, number, number, number, number, number, number, number, number];
-      await r.claimDue('w1', T, 1000, 4);
-      await r.claimDue('w2', T, 1000, 4);
-      const lease = { leaseMs: 1000 };
+      const claimed = new Map([...(await r.claimDue('w1', T, 1000, 4)), ...(await r.claimDue('w2', T, 1000, 4))].map((d) => [d.id, d]));
+      const [a1, , b1, , c1, , d1, , e1] = ids.map((id) => claimed.get(id)!);
       const out: unknown[] = await Promise.all([
         // A receiver's answer and error text may carry NUL, which PostgreSQL's text refuses: the log keeps them clean.
-        r.recordAttempt(a1, 'w1', { result: 'delivered', status: 200 }, { durationMs: 5, answer: 'o\u0000k' }, lease),
-        r.recordAttempt(b1, 'w1', { result: 'retry', status: 503, error: 'busy', retryAt: T + 500 }, {}, lease),
-        r.recordAttempt(c1, 'w1', { result: 'failed', status: 400, error: 'The owner answered: ba\u0000d' }, {}, lease),
-        r.recordAttempt(d1, 'w1', { result: 'delivered', status: 200 }),
+        recordOne(r, a1!, 'w1', { result: 'delivered', status: 200 }, { durationMs: 5, answer: 'o\u0000k' }),
+        recordOne(r, b1!, 'w1', { result: 'retry', status: 503, error: 'busy', retryAt: T + 500 }),
+        recordOne(r, c1!, 'w1', { result: 'failed', status: 400, error: 'The owner answered: ba\u0000d' }),
+        recordOne(r, d1!, 'w1', { result: 'delivered', status: 200 }),
         // e1 is w2's: w1's record of it is refused, w2's goes through.
-        r.recordAttempt(e1, 'w1', { result: 'delivered', status: 200 }, {}, lease),
-        r.recordAttempt(e1, 'w2', { result: 'delivered', status: 200 }, {}, lease),
+        recordOne(r, e1!, 'w1', { result: 'delivered', status: 200 }),
+        recordOne(r, e1!, 'w2', { result: 'delivered', status: 200 }),
       ]);
-      out.push(await messages(), await r.attempts(a1), await r.attempts(b1), await r.nextDueAt());
-      out.push(await r.claimDue('w3', T + 2000, 1000, 10));
+      out.push(await messages(), await r.attempts(a1!.id), await r.attempts(b1!.id), await r.nextDueAt());
+      out.push((await r.claimDue('w3', T + 2000, 1000, 10)).map((d) => d.eventId));
       return out;
     }
     const db = sqliteDb();
@@ -204,18 +218,18 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     const expected = await together(createDeliveriesRepo(db, createWriteBatcher(db)), async () => db.prepare(readMessages).all());
     const actual = await together(createPgDeliveriesRepo(pg!), () => pg!.all(readMessages));
     expect(actual).toEqual(expected);
-    // a2, c2 and e2 came claimed with their records; b1 waits for its retry; d1 asked for no next; w1's e1 was refused.
-    expect(actual.slice(0, 6).map((f) => (f as { next?: { eventId: string } } | undefined)?.next?.eventId ?? null)).toEqual([
-      'a2',
+    expect(actual.slice(0, 6).map((f) => (f as { delivery: { state: string } } | undefined)?.delivery.state ?? null)).toEqual([
+      'delivered',
+      'pending',
+      'failed',
+      'delivered',
       null,
-      'c2',
-      null,
-      null,
-      'e2',
+      'delivered',
     ]);
-    expect(actual[4]).toBeUndefined();
     expect(actual[2]).toMatchObject({ delivery: { lastError: 'The owner answered: bad' } });
     expect(actual[7]).toMatchObject([{ status: 200, answer: 'ok' }]);
+    // The rows behind the finished heads (due since T) follow; b1 is due again at T + 500, after them.
+    expect(actual.at(-1)).toEqual(['a2', 'c2', 'd2', 'e2', 'b1']);
   });
 
   it('claim, top up, record and give back runs of one key as the SQLite repositories do', async () => {
@@ -334,8 +348,9 @@ describe.skipIf(!server)('PostgreSQL outbox shared by two nodes', () => {
         await Promise.all(
           claimed.map(async (d) => {
             const retry = d.id % 7 === 0 && d.attempts === 0;
-            const finished = await repo.recordAttempt(
-              d.id,
+            const finished = await recordOne(
+              repo,
+              d,
               workerId,
               retry ? { result: 'retry', status: 503, error: 'busy', retryAt: Date.now() } : { result: 'delivered', status: 200 },
             );
@@ -361,12 +376,14 @@ describe.skipIf(!server)('PostgreSQL outbox shared by two nodes', () => {
     const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
     const first = await a!.enqueue(delivery({ orderingKey: 'k' }));
     const second = await a!.enqueue(delivery({ orderingKey: 'k' }));
-    expect((await a!.claimDue('node-a', T, 50, 10)).map((d) => d.id)).toEqual([first]);
+    const claimedByA = await a!.claimDue('node-a', T, 50, 10);
+    expect(claimedByA.map((d) => d.id)).toEqual([first]);
     expect(await b!.claimDue('node-b', T + 10, 60_000, 10)).toEqual([]);
     expect(await b!.nextDueAt()).toBe(T + 50);
-    expect((await b!.claimDue('node-b', T + 100, 60_000, 10)).map((d) => d.id)).toEqual([first]);
-    expect(await a!.recordAttempt(first, 'node-a', { result: 'delivered', status: 200 })).toBeUndefined();
-    const finished = await b!.recordAttempt(first, 'node-b', { result: 'delivered', status: 200 });
+    const claimedByB = await b!.claimDue('node-b', T + 100, 60_000, 10);
+    expect(claimedByB.map((d) => d.id)).toEqual([first]);
+    expect(await recordOne(a!, claimedByA[0]!, 'node-a', { result: 'delivered', status: 200 })).toBeUndefined();
+    const finished = await recordOne(b!, claimedByB[0]!, 'node-b', { result: 'delivered', status: 200 });
     expect(finished?.delivery).toMatchObject({ id: first, state: 'delivered', attempts: 1 });
     expect(await a!.attempts(first)).toHaveLength(1);
     expect((await a!.claimDue('node-a', T + 200, 50, 10)).map((d) => d.id)).toEqual([second]);
@@ -393,8 +410,8 @@ describe.skipIf(!server)('PostgreSQL outbox shared by two nodes', () => {
   it('send a failed message again once when two nodes resend or replay it at once', async () => {
     const [a, b] = (await pgNodes(2)).map(createPgDeliveriesRepo);
     const fail = async (id: number) => {
-      await a!.claimDue('w', T, 1000, 10);
-      await a!.recordAttempt(id, 'w', { result: 'failed', status: 400, error: 'bad' });
+      const claimed = (await a!.claimDue('w', T, 1000, 10)).find((d) => d.id === id)!;
+      await recordOne(a!, claimed, 'w', { result: 'failed', status: 400, error: 'bad' });
     };
     const first = await a!.enqueue(delivery({ chatId: 1, messageId: 1 }));
     await fail(first);

@@ -138,8 +138,6 @@ export interface FinishedAttempt {
   delivery: DeliveryRecord;
   /** Set when the attempt changed the state of the message the delivery carries. */
   message: { id: number; chatId: number; delivery: 'delivered' | 'failed'; error: string | null } | null;
-  /** The next row of the same ordering key, claimed with the record when `claimNext` asked for it and it was due. */
-  next?: DeliveryRecord;
 }
 
 /** One attempt of a claimed row, to record. */
@@ -187,24 +185,13 @@ export interface DeliveriesRepo {
     limit: number,
   ): Promise<DeliveryRecord[]>;
   /**
-   * Records attempts of one ordering key, in order, in one commit (see `recordAttempt`, without `claimNext`).
+   * Records attempts of one ordering key, in order, in one commit: each outcome (and the carried message's state)
+   * if the worker still holds the row, undefined where it does not (its lease ran out and another worker owns it).
    * `sent` is the row as it was sent: the finished delivery is built from it and the row's new state.
    */
   recordAttempts(workerId: string, attempts: SentAttempt[]): Promise<(FinishedAttempt | undefined)[]>;
   /** Gives back rows this worker claimed but will not send (a run cut short): their lease ends now. */
   release(workerId: string, ids: number[]): Promise<void>;
-  /**
-   * Records one attempt's outcome (and the carried message's state) if the worker still holds the row. With
-   * `claimNext`, a finished row's successor in its ordering key (same channel), when due and free, is claimed
-   * for `leaseMs` in the same commit: a chat's stream of deliveries costs one write per message, not two.
-   */
-  recordAttempt(
-    id: number,
-    workerId: string,
-    outcome: AttemptOutcome,
-    log?: AttemptLog,
-    claimNext?: { leaseMs: number },
-  ): Promise<FinishedAttempt | undefined>;
   /**
    * Sends failed deliveries again: each becomes a new row with the same request and event id (the receiver's
    * de-duplication key) pointing at the one it replays. A delivery already replayed, not failed, or carrying a

@@ -151,19 +151,16 @@ async function claimDue(sql: PgSql, workerId: string, now: number, leaseMs: numb
 /**
  * The records of many attempts in one statement (its own transaction, one round trip, one commit): each row,
  * locked if its worker still holds it; the attempt logged; the row finished, or due again; the carried
- * message's state; and, when asked, the next row of the same ordering key claimed if it is due and free. All
- * parts see the table as it was, so "next" is the first pending row after a recorded one with nothing pending
- * before it but that one. Rows of one ordering key come in one batch only as a worker's run (in order, without
- * `claimNext`); a record with `claimNext` is its key's only row in the batch.
+ * message's state. Rows of one ordering key come in one batch only as a worker's run, in order.
  */
 const recordAttemptsSql = `
   WITH input AS (
-    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[])
-      AS i(id, worker_id, result, status, error, duration_ms, answer, retry_at, lease_ms)
+    SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::bigint[])
+      AS i(id, worker_id, result, status, error, duration_ms, answer, retry_at)
   ),
   cur AS (
     SELECT d.*, i.worker_id AS in_worker, i.result AS in_result, i.status AS in_status, i.error AS in_error,
-      i.duration_ms AS in_duration_ms, i.answer AS in_answer, i.retry_at AS in_retry_at, i.lease_ms AS in_lease_ms
+      i.duration_ms AS in_duration_ms, i.answer AS in_answer, i.retry_at AS in_retry_at
     FROM deliveries d JOIN input i ON d.id = i.id
     WHERE d.claimed_by = i.worker_id AND d.state = 'pending'
     ORDER BY d.id
@@ -177,50 +174,39 @@ const recordAttemptsSql = `
   ),
   logged AS (
     INSERT INTO delivery_attempts (delivery_id, status, error, finished_at, duration_ms, answer)
-    SELECT id, in_status, in_error, $10::bigint, in_duration_ms, in_answer FROM calc ORDER BY id
+    SELECT id, in_status, in_error, $9::bigint, in_duration_ms, in_answer FROM calc ORDER BY id
   ),
   finished AS (
     UPDATE deliveries d SET state = calc.new_state, attempts = d.attempts + 1, last_error = calc.in_error, last_status = calc.in_status,
       next_attempt_at = CASE WHEN calc.in_result = 'retry' AND calc.new_state = 'pending' THEN calc.in_retry_at ELSE d.next_attempt_at END,
-      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $10::bigint END
+      claimed_by = NULL, lease_until = NULL, finished_at = CASE WHEN calc.new_state = 'pending' THEN NULL ELSE $9::bigint END
     FROM calc WHERE d.id = calc.id
-    RETURNING calc.in_worker AS recorded_by, d.*
+    RETURNING calc.in_worker AS recorded_by, d.id, d.state, d.attempts, d.last_error, d.last_status, d.next_attempt_at,
+      d.message_id, d.chat_id
   ),
   message AS (
     UPDATE messages SET delivery = calc.new_state, error = CASE WHEN calc.new_state = 'failed' THEN calc.in_error ELSE NULL END
     FROM calc WHERE messages.id = calc.message_id AND calc.chat_id IS NOT NULL AND calc.new_state != 'pending'
-  ),
-  head AS (
-    SELECT calc.id AS after_id, calc.in_worker, calc.in_lease_ms, h.id FROM calc CROSS JOIN LATERAL (
-      SELECT n.id FROM deliveries n
-      WHERE n.ordering_key = calc.ordering_key AND n.channel_id = calc.channel_id AND n.state = 'pending' AND n.id > calc.id
-        AND NOT EXISTS (SELECT 1 FROM deliveries e WHERE e.ordering_key = n.ordering_key AND e.state = 'pending' AND e.id < n.id AND e.id != calc.id)
-      ORDER BY n.id LIMIT 1
-      FOR UPDATE OF n SKIP LOCKED
-    ) h
-    WHERE calc.in_lease_ms IS NOT NULL AND calc.new_state != 'pending'
-  ),
-  claimed AS (
-    UPDATE deliveries d SET claimed_by = head.in_worker, lease_until = $10::bigint + head.in_lease_ms FROM head
-    WHERE d.id = head.id AND d.next_attempt_at <= $10::bigint AND (d.lease_until IS NULL OR d.lease_until < $10::bigint)
-    RETURNING head.after_id, head.in_worker AS recorded_by, d.*
   )
-  SELECT NULL::bigint AS after_id, * FROM finished UNION ALL SELECT * FROM claimed`;
+  SELECT * FROM finished`;
 
 interface AttemptToRecord {
   id: number;
   workerId: string;
   outcome: AttemptOutcome;
   log: AttemptLog;
-  claimNext?: { leaseMs: number };
   /** The row as the worker sent it: the finished delivery is built from it (no payload to parse again). */
-  sent?: DeliveryRecord;
+  sent: DeliveryRecord;
 }
 
 async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(FinishedAttempt | undefined)[]> {
   const now = Date.now();
   const errorOf = (a: AttemptToRecord) => attemptError(a.outcome);
-  const rows = await db.all<DeliveryRow & { after_id: number | null; recorded_by: string }>(recordAttemptsSql, [
+  type Recorded = Pick<
+    DeliveryRow,
+    'id' | 'state' | 'attempts' | 'last_error' | 'last_status' | 'next_attempt_at' | 'message_id' | 'chat_id'
+  >;
+  const rows = await db.all<Recorded & { recorded_by: string }>(recordAttemptsSql, [
     batch.map((a) => a.id),
     batch.map((a) => a.workerId),
     batch.map((a) => a.outcome.result),
@@ -229,16 +215,10 @@ async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(Fini
     batch.map((a) => a.log.durationMs ?? null),
     batch.map((a) => loggedAnswer(a.log)),
     batch.map((a) => (a.outcome.result === 'retry' ? a.outcome.retryAt : null)),
-    batch.map((a) => a.claimNext?.leaseMs ?? null),
     now,
   ]);
   // Keyed by row and worker: two workers of one process may both record a row (one of them lost its lease).
-  const finished = new Map<string, DeliveryRow>();
-  const next = new Map<string, DeliveryRow>();
-  for (const row of rows) {
-    if (row.after_id === null) finished.set(`${row.id}:${row.recorded_by}`, row);
-    else next.set(`${row.after_id}:${row.recorded_by}`, row);
-  }
+  const finished = new Map(rows.map((row) => [`${row.id}:${row.recorded_by}`, row]));
   return batch.map((a) => {
     const row = finished.get(`${a.id}:${a.workerId}`);
     if (!row) return undefined; // the lease ran out and another worker owns the row now
@@ -247,17 +227,14 @@ async function recordAttempts(db: PgDb, batch: AttemptToRecord[]): Promise<(Fini
       row.message_id !== null && row.chat_id !== null && state !== 'pending'
         ? { id: row.message_id, chatId: row.chat_id, delivery: state, error: state === 'failed' ? errorOf(a) : null }
         : null;
-    const claimed = next.get(`${a.id}:${a.workerId}`);
-    const delivery = a.sent
-      ? afterAttempt(a.sent, {
-          state,
-          attempts: row.attempts,
-          lastError: row.last_error,
-          lastStatus: row.last_status,
-          nextAttemptAt: row.next_attempt_at,
-        })
-      : toDelivery(row);
-    return { delivery, message, ...(claimed ? { next: toDelivery(claimed) } : {}) };
+    const delivery = afterAttempt(a.sent, {
+      state,
+      attempts: row.attempts,
+      lastError: row.last_error,
+      lastStatus: row.last_status,
+      nextAttemptAt: row.next_attempt_at,
+    });
+    return { delivery, message };
   });
 }
 
@@ -360,7 +337,7 @@ async function replay(sql: PgSql, ids: number[]): Promise<DeliveryRecord[]> {
 }
 
 export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
-  const recordAttempt = createAttemptRecorder(db);
+  const recordAttempts = createAttemptRecorder(db);
   return {
     async enqueue(d) {
       return db.tx((sql) => insertPgDelivery(sql, d, Date.now()));
@@ -382,11 +359,8 @@ export function createPgDeliveriesRepo(db: PgDb): DeliveriesRepo {
       const rows = await db.all<DeliveryRow>(claimAfterSql, [workerId, key.orderingKey, key.channelId, key.afterId, now, leaseMs, limit]);
       return rows.sort((a, b) => a.id - b.id).map(toDelivery);
     },
-    async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
-      return (await recordAttempt([{ id, workerId, outcome, log, claimNext }]))[0];
-    },
     async recordAttempts(workerId, attempts) {
-      return recordAttempt(attempts.map(({ sent, outcome, log }) => ({ id: sent.id, workerId, outcome, log, sent })));
+      return recordAttempts(attempts.map(({ sent, outcome, log }) => ({ id: sent.id, workerId, outcome, log, sent })));
     },
     async release(workerId, ids) {
       await db.run(

@@ -3,12 +3,9 @@ import { insertDelivery } from './insert-delivery.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import type { DeliveryRecord } from '../records.ts';
 import {
-  attemptError,
   loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
   toDelivery,
-  type AttemptLog,
-  type AttemptOutcome,
   type AttemptRecord,
   type DeliveryRow,
   type DeliveryToInsert,
@@ -29,11 +26,7 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
        ORDER BY d.next_attempt_at, d.id LIMIT ?`,
     ),
     claim: db.prepare('UPDATE deliveries SET claimed_by = ?, lease_until = ? WHERE id = ?'),
-    headOf: db.prepare<[string], DeliveryRow & { lease_until: number | null }>(
-      "SELECT * FROM deliveries WHERE ordering_key = ? AND state = 'pending' ORDER BY id LIMIT 1",
-    ),
     byId: db.prepare<[number], DeliveryRow>('SELECT * FROM deliveries WHERE id = ?'),
-    owned: db.prepare<[number, string], DeliveryRow>("SELECT * FROM deliveries WHERE id = ? AND claimed_by = ? AND state = 'pending'"),
     finish: db.prepare(
       `UPDATE deliveries SET state = @state, attempts = attempts + 1, last_error = @error, last_status = @status,
          next_attempt_at = @nextAttemptAt, claimed_by = NULL, lease_until = NULL, finished_at = @finishedAt WHERE id = @id`,
@@ -226,48 +219,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     "UPDATE deliveries SET claimed_by = NULL, lease_until = NULL WHERE id = ? AND claimed_by = ? AND state = 'pending'",
   );
 
-  const recordAttempt = db.transaction(
-    (
-      id: number,
-      workerId: string,
-      outcome: AttemptOutcome,
-      log: AttemptLog,
-      claimNext?: { leaseMs: number },
-    ): FinishedAttempt | undefined => {
-      const row = q.owned.get(id, workerId);
-      if (!row) return undefined; // the lease ran out and another worker owns the row now
-      const attempts = row.attempts + 1;
-      const exhausted = outcome.result === 'retry' && attempts >= row.max_attempts;
-      const state = outcome.result === 'delivered' ? 'delivered' : outcome.result === 'failed' || exhausted ? 'failed' : 'pending';
-      const now = Date.now();
-      const error = attemptError(outcome);
-      q.logAttempt.run(id, outcome.status, error, now, log.durationMs ?? null, loggedAnswer(log));
-      q.finish.run({
-        id,
-        state,
-        error,
-        status: outcome.status,
-        nextAttemptAt: outcome.result === 'retry' && state === 'pending' ? outcome.retryAt : row.next_attempt_at,
-        finishedAt: state === 'pending' ? null : now,
-      });
-      let message: FinishedAttempt['message'] = null;
-      if (row.message_id !== null && row.chat_id !== null && state !== 'pending') {
-        const messageError = state === 'failed' ? error : null;
-        q.messageState.run(state, messageError, row.message_id);
-        message = { id: row.message_id, chatId: row.chat_id, delivery: state, error: messageError };
-      }
-      const finished: FinishedAttempt = { delivery: toDelivery(q.byId.get(id)!), message };
-      if (claimNext && state !== 'pending') {
-        const next = q.headOf.get(row.ordering_key);
-        if (next && next.channel_id === row.channel_id && next.next_attempt_at <= now && (next.lease_until ?? 0) < now) {
-          q.claim.run(workerId, now + claimNext.leaseMs, next.id);
-          finished.next = toDelivery(next);
-        }
-      }
-      return finished;
-    },
-  );
-
   return {
     async enqueue(d: DeliveryToInsert): Promise<number> {
       return writes.run(() => insertDelivery(db, d, Date.now()));
@@ -288,9 +239,6 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
       await writes.run(() => {
         for (const id of ids) giveBack.run(id, workerId);
       });
-    },
-    async recordAttempt(id, workerId, outcome, log = {}, claimNext) {
-      return writes.run(() => recordAttempt(id, workerId, outcome, log, claimNext));
     },
     async replay(ids: number[]): Promise<DeliveryRecord[]> {
       return writes.run(() => replay(ids));
