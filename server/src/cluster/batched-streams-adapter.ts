@@ -35,6 +35,26 @@ const hasBinary = (value: unknown): boolean => {
   return Object.values(value).some(hasBinary);
 };
 
+/** Between room names in an entry's `rooms` field: socket.io room names here never hold it. */
+const ROOMS_SEPARATOR = '\n';
+
+/**
+ * The rooms an entry's broadcasts go to, for readers to skip the entry without parsing it: '' when the entry
+ * holds anything else (a room join, a broadcast to every socket), which every reader must read.
+ */
+function roomsField(batch: ClusterMessage[]): string {
+  const rooms = new Set<string>();
+  for (const { type, data } of batch) {
+    const to = type === BROADCAST ? (data as { opts?: { rooms?: unknown } } | undefined)?.opts?.rooms : undefined;
+    if (!Array.isArray(to) || to.length === 0) return '';
+    for (const room of to) {
+      if (typeof room !== 'string' || room.includes(ROOMS_SEPARATOR)) return '';
+      rooms.add(room);
+    }
+  }
+  return [...rooms].join(ROOMS_SEPARATOR);
+}
+
 /** A message between the adapters of the nodes (socket.io-adapter's ClusterMessage). */
 interface ClusterMessage {
   uid?: string;
@@ -113,6 +133,9 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       for (const deliver of waiting.deliveries) deliver();
     };
 
+    /** Entries written whose XADD has not answered yet. */
+    let inFlight = 0;
+
     const write = () => {
       const batch = pending;
       const here = pendingHere;
@@ -125,10 +148,16 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       const added = client.xAdd(
         options.streamName,
         '*',
-        { uid: adapter.uid, nsp: nsp.name, entry: String(entry), batch: JSON.stringify(items) },
+        { uid: adapter.uid, nsp: nsp.name, entry: String(entry), rooms: roomsField(batch), batch: JSON.stringify(items) },
         { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: MAX_LEN } },
       );
       done(added);
+      inFlight++;
+      const answered = () => {
+        inFlight--;
+        if (inFlight === 0 && pending.length > 0) write();
+      };
+      added.then(answered, answered);
       if (here.length === 0) return;
       if (readingBack) {
         const timer = setTimeout(() => deliverHere(entry), READ_BACK_MS);
@@ -147,8 +176,9 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       if (here) pendingHere.push(here);
       if (!written) {
         written = new Promise<string>((resolve) => (release = resolve));
+        // While an entry is on its way, what follows waits for its answer and goes as one entry then.
         setImmediate(() => {
-          if (pending.length > 0) write();
+          if (pending.length > 0 && inFlight === 0) write();
         });
       }
       const entry = written;
@@ -172,6 +202,13 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       enqueue({ uid: adapter.uid, nsp: nsp.name, type: BROADCAST, data }, () => broadcastHere(packet, opts)).catch(() => undefined);
     };
 
+    /** Whether an entry's `rooms` field (see `roomsField`) names only rooms without a socket of this node. */
+    const nothingHere = (field: string) => {
+      if (field === '') return false;
+      for (const room of field.split(ROOMS_SEPARATOR)) if (adapter.rooms.has(room)) return false;
+      return true;
+    };
+
     /** A broadcast only to rooms in which this node has no socket: nothing to encode here. */
     const reachesNobodyHere = ({ type, data }: ClusterMessage) => {
       if (type !== BROADCAST) return false;
@@ -185,6 +222,9 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
         readingBack = true;
         return deliverHere(Number(raw.entry));
       }
+      // Only broadcasts to rooms none of this node's sockets is in: the entry is not even parsed.
+      if (raw.rooms !== undefined && nothingHere(raw.rooms))
+        return adapter.onMessage({ uid: raw.uid, nsp: raw.nsp, type: HEARTBEAT }, offset);
       let items: { type: number; data?: unknown }[];
       try {
         items = JSON.parse(raw.batch) as typeof items;
