@@ -16,6 +16,21 @@ export interface DirectRoute {
   handler: Middleware;
 }
 
+/** The `path`, `match` and `params` of a route pattern of literal segments and `:name` parameters, each
+ * parameter a whole segment (what the router would match, without its optional trailing slash). */
+export function routePattern(path: string): Pick<DirectRoute, 'path' | 'match' | 'params'> {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      params.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { path, match: new RegExp(`^${source}$`), params };
+}
+
 /** A path segment as the router decodes it: as written when it is no valid escape. */
 function decodeSegment(segment: string): string {
   try {

@@ -3,7 +3,7 @@ import { chatApiInboundSchema, clientKey, fileNameFromUrl, type ChatApiIntakeAns
 import type { Context } from 'koa';
 import type { ClientMessage, ConversationService } from '../../conversations/conversation-service.ts';
 import { invalidRequest, notFound } from '../../http/errors.ts';
-import type { DirectRoute } from '../../http/lane-by-prefix.ts';
+import { routePattern, type DirectRoute } from '../../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { matchesDigest, secretDigest } from '../../lib/secrets.ts';
@@ -31,10 +31,9 @@ function randomDigest(channel: ChannelRecord): Buffer {
   return digest;
 }
 
-const INTAKE_ROUTE = '/chat-api/:random/:publicId';
-const INTAKE_PATH = /^\/chat-api\/([^/]+)\/([^/]+)$/;
+const INTAKE = routePattern('/chat-api/:random/:publicId');
 /** A customer's message or typing to a channel's endpoint: the writes admission control guards (issue 16). */
-export const isChatApiIntake = (method: string, path: string) => method === 'POST' && INTAKE_PATH.test(path);
+export const isChatApiIntake = (method: string, path: string) => method === 'POST' && INTAKE.match.test(path);
 
 /** spec 4.1, service side: the channel status and the customer's messages. Returns the intake as a route the
  * Chat API lane runs directly (http/lane-by-prefix.ts). */
@@ -89,8 +88,8 @@ export function registerChatApiRoutes(router: Router, deps: ChatApiDeps): Direct
     }
     ctx.body = { result: 'ok', chat_id: result.chatId, message_id: result.messageId } satisfies ChatApiIntakeAnswer;
   };
-  router.post(INTAKE_ROUTE, receive);
-  return [{ method: 'POST', path: INTAKE_ROUTE, match: INTAKE_PATH, params: ['random', 'publicId'], handler: receive }];
+  router.post(INTAKE.path, receive);
+  return [{ method: 'POST', ...INTAKE, handler: receive }];
 }
 
 type TypingMessage = Extract<InboundMessage, { type: 'typein' | 'typeout' }>;
