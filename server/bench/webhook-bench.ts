@@ -2,6 +2,10 @@
 // offline_message webhook in the outbox, delivered signed to a fast owner's server on 127.0.0.1. Compared
 // with a bare Node http client posting the same signed bodies to the same server in the same run, with the
 // same ordering (one request at a time per channel, the channels side by side).
+//
+// Two lines per store, as in delivery-bench.ts: end to end (the public API storing the offline messages while the
+// outbox sends their webhooks), and the outbox alone: the owner's server holds the first webhooks it gets
+// unanswered until every message is stored, then the clock starts and it answers everything.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -33,17 +37,24 @@ async function postJson(url: string, body: unknown, token?: string) {
   return JSON.parse(res.body) as any;
 }
 
-/** The owner's server: answers every webhook `{"result":"ok"}` and resolves once it has seen `expected`. */
-function ownerServer(expected: number): Promise<{ url: string; all: Promise<void>; seen: () => number; close: () => void }> {
+/** The owner's server: answers every webhook `{"result":"ok"}` (those that arrive before `held` resolves, once it
+ * has) and resolves once it has answered `expected`. */
+function ownerServer(
+  expected: number,
+  held?: Promise<void>,
+): Promise<{ url: string; all: Promise<void>; seen: () => number; close: () => void }> {
   let seen = 0;
   let done!: () => void;
   const all = new Promise<void>((r) => (done = r));
+  let holding = held !== undefined;
+  void held?.then(() => (holding = false));
+  const answer = (res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
+    if (++seen === expected) done();
+  };
   const server = http.createServer({ keepAlive: true }, (req, res) => {
     req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":"ok"}');
-      if (++seen === expected) done();
-    });
+    req.on('end', () => (holding ? void held!.then(() => answer(res)) : answer(res)));
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
@@ -98,12 +109,17 @@ async function bareClient(): Promise<number> {
   return ms;
 }
 
+/** `outboxOnly`: the clock starts once every message is stored, the owner's server holding what came before. */
 async function throughService(
   database: string,
   enginePids: () => number[],
+  outboxOnly = false,
 ): Promise<{ ms: number; cpuMs: number; nodeCpuMs: number; intakeMs: number; deliveredAtIntake: number }> {
-  const owner = await ownerServer(COUNT);
-  const svc = await startService(database);
+  let release!: () => void;
+  const held = outboxOnly ? new Promise<void>((r) => (release = r)) : undefined;
+  const owner = await ownerServer(COUNT, held);
+  // An attempt held that long must not time out (the timeout is the retry interval).
+  const svc = await startService(database, outboxOnly ? { SVC_DELIVERY_INTERVAL_MS: '600000' } : {});
   try {
     const channels: { public_id: string }[] = [];
     for (let c = 0; c < CHANNELS; c++) {
@@ -111,9 +127,9 @@ async function throughService(
       channels.push(await postJson(`${svc.base}/api/v1/channels`, body, BENCH_ADMIN_TOKEN));
     }
     const pids = () => [svc.child.pid!, ...enginePids()];
-    const cpuBefore = cpuMs(pids());
-    const nodeCpuBefore = cpuMs([svc.child.pid!]);
-    const started = performance.now();
+    let cpuBefore = cpuMs(pids());
+    let nodeCpuBefore = cpuMs([svc.child.pid!]);
+    let started = performance.now();
     let intakeMs = 0;
     let deliveredAtIntake = 0;
     const submit = async () => {
@@ -130,6 +146,12 @@ async function throughService(
       }
       intakeMs = performance.now() - started;
       deliveredAtIntake = owner.seen();
+      if (outboxOnly) {
+        cpuBefore = cpuMs(pids());
+        nodeCpuBefore = cpuMs([svc.child.pid!]);
+        started = performance.now();
+        release();
+      }
       await owner.all;
     };
     await within(submit(), 'svc webhooks');
@@ -172,6 +194,12 @@ export async function webhookBench() {
       console.log(
         `    ${(bare / svc).toFixed(2)}x the bare client's rate (target >= 0.5x) ${bare / svc >= 0.5 ? 'OK' : 'BELOW TARGET'}; ` +
           `overhead per event ${((svc - bare) / COUNT).toFixed(2)} ms`,
+      );
+      const outbox = await throughService(stores.database(store, 'webhook-outbox'), () => stores.enginePids(store), true);
+      console.log(
+        `    outbox alone (all ${COUNT} stored first, by the public API in ${outbox.intakeMs.toFixed(0)} ms = ${rate(outbox.intakeMs)} messages/s): ` +
+          `${outbox.ms.toFixed(0)} ms = ${rate(outbox.ms)} webhooks/s, cpu ${(outbox.cpuMs / COUNT).toFixed(2)} ms/webhook, ` +
+          `${(bare / outbox.ms).toFixed(2)}x the bare client's rate`,
       );
     }
   } finally {
