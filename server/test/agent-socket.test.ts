@@ -1,4 +1,4 @@
-import { AGENT_NAMESPACE, type AgentServerEvents } from '@svc/protocol';
+import { AGENT_NAMESPACE, VISITOR_NAMESPACE, type AgentServerEvents, type WidgetSession } from '@svc/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
@@ -94,6 +94,49 @@ describe('agents socket namespace', () => {
     const delivered = next(socket, 'message:delivery', (e) => e.chat_id === inbound.body.chat_id);
     const sent = await t.api.post(`/api/v1/chats/${inbound.body.chat_id}/messages`, { type: 'text', text: 'yo' }, alice.token);
     expect(await delivered).toEqual({ chat_id: inbound.body.chat_id, message_id: sent.body.message.id, delivery: 'delivered' });
+  });
+
+  it('pushes an agent message and its chat exactly as the API then reads them', async () => {
+    const socket = await connect(alice.token);
+    const inbound = await postCustomerMessage(t.api, channel.endpoint, 'live-2b', 'hello?', { name: 'Bea' });
+    const chatId = inbound.body.chat_id;
+    const pushed = next(socket, 'message:new', (m) => m.chat_id === chatId && m.author === 'agent');
+    const chatPushed = next(socket, 'chat:updated', (c) => c.id === chatId && c.last_message?.author === 'agent');
+    const sent = await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'Here, Bea' }, alice.token);
+    expect(sent.status).toBe(201);
+    const listed = (await t.api.get(`/api/v1/chats/${chatId}/messages`, alice.token)).body.messages;
+    const stored = listed.find((m: { id: number }) => m.id === sent.body.message.id);
+    expect(await pushed).toEqual({ ...stored, delivery: 'pending' });
+    expect(sent.body.message).toEqual({ ...stored, delivery: 'pending' });
+    expect(stored).toMatchObject({ author: 'agent', agent_name: alice.name, text: 'Here, Bea' });
+    const chat = await chatPushed;
+    const read = (await t.api.get(`/api/v1/chats/${chatId}`, alice.token)).body.chat;
+    // The first answer made Alice the chat's agent; the pushed chat says so, with the answer as its last message.
+    expect(chat.assigned_agent_id).toBe(alice.id);
+    expect({ ...chat, last_message: { ...chat.last_message, delivery: read.last_message.delivery } }).toEqual(read);
+  });
+
+  it("pushes a visitor's offline message to the channel's agents as the list then shows it", async () => {
+    const widget = (await t.api.post('/api/v1/channels', { kind: 'widget', name: 'Offline shop', agent_ids: [alice.id] }, ADMIN_TOKEN))
+      .body;
+    const visitor = io(`${t.base}${VISITOR_NAMESPACE}`, {
+      auth: { widget_id: widget.public_id },
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    const session = await new Promise<WidgetSession>((resolve) => visitor.once('session', resolve));
+    const socket = await connect(alice.token);
+    const pushed = next(socket, 'offline:new', (m) => m.message === 'Call me back');
+    const sent = await t.api.request('POST', `/widget-api/${widget.public_id}/offline-messages`, {
+      body: { name: 'Nina', email: 'nina@example.com', message: 'Call me back' },
+      headers: { 'x-visitor-token': session.visitor_token },
+    });
+    visitor.disconnect();
+    expect(sent.status).toBe(201);
+    const listed = (await t.api.get('/api/v1/offline-messages', alice.token)).body.offline_messages;
+    const stored = listed.find((m: { id: string | number }) => String(m.id) === sent.body.offline_message_id);
+    expect(stored).toMatchObject({ visitor_id: session.visitor_id, name: 'Nina', message: 'Call me back' });
+    expect(await pushed).toEqual(stored);
   });
 
   it('pushes the client typing of a Chat API customer', async () => {

@@ -43,7 +43,7 @@ type IntakeClient = Pick<ClientRow, 'id' | 'blacklisted' | (typeof profileColumn
 export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   const q = {
     byId: db.prepare<[number], ChatRow>(`${select} WHERE ch.id = ?`),
-    // The chat a customer's message just went into: its last message is that one, which the intake knows.
+    // The chat a message just went into: its last message is that one, which the intake knows.
     intakeChat: db.prepare<[number], ChatRow>(`${select.replace(lastMessageJson, 'NULL AS last_message_json')} WHERE ch.id = ?`),
     forAgent: db.prepare<[number, number], ChatRow>(
       `${select} WHERE ch.id = ? AND c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)`,
@@ -81,6 +81,7 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
        VALUES (${nextId('messages')}, @chatId, @author, @agentId, @type, @text, @media, @externalId, @delivery, @now)`,
     ),
     markDelivered: db.prepare("UPDATE messages SET delivery = 'delivered' WHERE id = ?"),
+    agentName: db.prepare<[number], string>('SELECT name FROM agents WHERE id = ?').pluck(),
     setLastMessage: db.prepare('UPDATE chats SET last_message_id = ?, last_activity_at = ? WHERE id = ?'),
     // An agent who answers a free chat takes it, from the queue or from the bot.
     assignIfFree: db.prepare(
@@ -193,17 +194,21 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     if (joined && q.markJoined.run(chatId).changes === 1) insertDelivery(db, { ...joined, chatId, messageId: null }, Date.now());
   };
 
-  const appendAgentMessage = db.transaction((input: NewAgentMessage) => {
+  // Like appendClientMessage, atomic through the group commit's savepoint (or the caller's transaction), not a
+  // transaction of its own: that was one more savepoint per agent message (issue 16).
+  const appendAgentMessage = (input: NewAgentMessage) => {
     const now = Date.now();
     const m = input.message;
+    const author = input.author ?? 'agent';
+    const media = mediaJson(m.media);
     const messageId = Number(
       q.insertMessage.run({
         chatId: input.chatId,
-        author: input.author ?? 'agent',
+        author,
         agentId: input.agentId,
         type: m.type,
         text: m.text,
-        media: mediaJson(m.media),
+        media,
         externalId: null,
         delivery: 'pending',
         now,
@@ -214,13 +219,33 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     if (input.agentId !== null && q.assignIfFree.run(input.agentId, input.chatId).changes === 1)
       notifyJoined(input.chatId, input.joined ?? null);
     const delivery = input.delivery(messageId);
-    if (delivery === null) q.markDelivered.run(messageId);
-    else if ('notSent' in delivery) q.markFailed.run(delivery.notSent, messageId);
-    else insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
-    // The chat comes back with the message as its last one: no second read of the message.
-    const chat = toChat(q.byId.get(input.chatId)!);
-    return { chat, message: chat.lastMessage! };
-  });
+    let state: MessageRecord['delivery'] = 'pending';
+    let error: string | null = null;
+    if (delivery === null) {
+      q.markDelivered.run(messageId);
+      state = 'delivered';
+    } else if ('notSent' in delivery) {
+      q.markFailed.run(delivery.notSent, messageId);
+      state = 'failed';
+      error = delivery.notSent;
+    } else insertDelivery(db, { ...delivery, chatId: input.chatId, messageId }, now);
+    // The message as a read of its row would give it, without reading it back; the chat without its last message.
+    const message = toMessage({
+      id: messageId,
+      chat_id: input.chatId,
+      author,
+      agent_id: input.agentId,
+      agent_name: input.agentId === null ? null : (q.agentName.get(input.agentId) ?? null),
+      type: m.type,
+      text: m.text,
+      media_json: media,
+      external_id: null,
+      delivery: state,
+      error,
+      created_at: now,
+    });
+    return { chat: { ...toChat(q.intakeChat.get(input.chatId)!), lastMessage: message }, message };
+  };
 
   return {
     async appendClientMessage(input: NewClientMessage): Promise<ClientMessageResult> {

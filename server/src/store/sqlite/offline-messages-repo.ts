@@ -16,22 +16,26 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher): Offline
       `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
        VALUES (@channelId, @clientId, @name, @email, @phone, @description, @message, @now)`,
     ),
-    byId: db.prepare<[number], OfflineMessageRow>(`${offlineMessageSelect} WHERE o.id = ?`),
+    visitorKey: db.prepare<[number], string>('SELECT external_key FROM clients WHERE id = ?').pluck(),
     forAgent: db.prepare<[number, number], OfflineMessageRow>(
       `${offlineMessageSelect} JOIN channels ch ON ch.id = o.channel_id
        WHERE ch.deleted_at IS NULL AND o.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = ?)
        ORDER BY o.id DESC LIMIT ?`,
     ),
   };
-  const add = db.transaction(
-    (m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>, webhook: ((offlineMessageId: string) => NewDelivery) | null) => {
-      const now = Date.now();
-      const id = Number(q.insert.run({ ...m, now }).lastInsertRowid);
-      // The offline_message webhook is written with the message: accepted means it will be sent.
-      if (webhook) insertDelivery(db, { ...webhook(String(id)), chatId: null, messageId: null }, now);
-      return toOfflineMessage(q.byId.get(id)!);
-    },
-  );
+  // Atomic through the group commit (a savepoint of its own cost every message one more, issue 16), and the
+  // record built from what was written rather than read back.
+  const add = (
+    m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>,
+    webhook: ((offlineMessageId: string) => NewDelivery) | null,
+  ): OfflineMessageRecord => {
+    const now = Date.now();
+    const id = Number(q.insert.run({ ...m, now }).lastInsertRowid);
+    // The offline_message webhook is written with the message: accepted means it will be sent.
+    if (webhook) insertDelivery(db, { ...webhook(String(id)), chatId: null, messageId: null }, now);
+    const visitorKey = m.clientId === null ? null : (q.visitorKey.get(m.clientId) ?? null);
+    return { ...m, id, visitorKey, createdAt: now };
+  };
   return {
     async add(
       m: Omit<OfflineMessageRecord, 'id' | 'createdAt' | 'visitorKey'>,
