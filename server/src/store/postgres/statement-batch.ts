@@ -21,6 +21,9 @@ export interface StatementBatchOptions<T, R> {
   /** Writes of one key go one at a time, in the order they were added, whichever way each is written. */
   key: (item: T) => unknown;
   batchable?: (item: T) => boolean;
+  /** Items `write` takes in a statement of their own (one round trip and one commit, as a batch of one), as
+   * their locks must not be taken in a batch's order. */
+  solo?: (item: T) => boolean;
 }
 
 /**
@@ -31,7 +34,7 @@ export interface StatementBatchOptions<T, R> {
  * connection lost), its items fail: writing them again could store them twice.
  */
 export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R>) {
-  const { write, alone, key, batchable = () => true } = options;
+  const { write, alone, key, batchable = () => true, solo = () => false } = options;
   let queue: Pending<T, R>[] = [];
   let inFlight = 0;
   /** Keys with a write under way. */
@@ -69,6 +72,7 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
         const free = !busy.has(k) && !met.has(k);
         met.add(k);
         if (free && !batchable(p.item)) start([k], writeAlone(p));
+        else if (free && solo(p.item)) start([k], run([p]));
         else if (free && batch.length < MAX_BATCH) batch.push(p);
         else rest.push(p);
       }
