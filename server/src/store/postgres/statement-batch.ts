@@ -1,7 +1,7 @@
 import { answeredByServer } from './pg-db.ts';
 
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
- * statements, and a lone write still goes at once. */
+ * statements. */
 const IN_FLIGHT = 2;
 /** The most writes one statement carries. */
 const MAX_BATCH = 256;
@@ -37,6 +37,7 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
   const { write, alone, key, batchable = () => true, solo = () => false } = options;
   let queue: Pending<T, R>[] = [];
   let inFlight = 0;
+  let flushScheduled = false;
   /** Keys with a write under way. */
   const busy = new Set<unknown>();
 
@@ -93,7 +94,15 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
     add(item: T): Promise<R> {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        flush();
+        // Once this turn of the event loop is done, so the requests whose bytes it read (every socket that had
+        // some) share a statement: the first of them would otherwise go alone, and the next alone beside it.
+        // A lone write waits only for the end of the turn, no timer.
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          flush();
+        });
       });
     },
   };
