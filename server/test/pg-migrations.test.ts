@@ -7,6 +7,7 @@ import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs'
 import { openDb } from '../src/store/sqlite/db.ts';
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import { migratePg } from '../src/store/postgres/migrate.ts';
+import { migrations } from '../src/store/schema.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);
@@ -151,7 +152,8 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
       const versions = applied.map((m) => m.version);
       expect(versions.length).toBeGreaterThan(0);
       expect(versions).toEqual([...new Set(versions)]);
-      expect(versions).toEqual(versions.map((_, i) => i + 1));
+      // every version of the list, in its order (a version another branch took may be missing from this one's)
+      expect(versions).toEqual(migrations.map((m) => m.version));
     });
 
     it('a node that opens later runs nothing', async () => {
@@ -167,7 +169,7 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
     const four = [1, 2, 3, 4].map(() => new pg.Pool({ connectionString: url, max: 1 }));
     pools.push(...four);
     const ran = (await Promise.all(four.map((pool) => migratePg(pool)))).flat().sort((a, b) => a - b);
-    expect(ran).toEqual(ran.map((_, i) => i + 1));
+    expect(ran).toEqual(migrations.map((m) => m.version));
   });
 
   it('builds the same tables and columns as the SQLite schema', async () => {

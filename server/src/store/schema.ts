@@ -241,4 +241,9 @@ export const migrations: Migration[] = [
     name: 'report facts of a message by its author',
     sql: (d) => d.messageReportFactsByAuthor,
   },
+  {
+    version: 27,
+    name: 'report facts of a message written only when new',
+    sql: (d) => d.reportFactsOnlyWhenNew ?? '',
+  },
 ];

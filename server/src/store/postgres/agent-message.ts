@@ -1,5 +1,6 @@
 import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
+import { createAgentAnswers, type AgentAnswers } from './agent-answers.ts';
 import { chatColumns } from './chat-columns.ts';
 import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
@@ -22,17 +23,22 @@ const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text'
  * chat as the statement leaves it, with its message, and the message's place in the batch. A chat that is gone
  * has no row, and neither has a chat's first agent answer nor an agent's first message in a chat: their report
  * triggers lock rows shared by many chats (first-response and per-agent rollups) in the batch's order, so two
- * batches could deadlock on them; those go alone, in the transaction of chats-repo.ts.
+ * batches could deadlock on them. Those go `solo`, each in a statement of its own that takes them (one message,
+ * so one order), or, when the statement left them out, alone in the transaction of chats-repo.ts.
  */
-const batchSql = (deliveries: { locks: string; insert: string }) => `
+const batchSql = (deliveries: { locks: string; insert: string }, solo: boolean) => `
   WITH input AS (
     SELECT * FROM unnest(${messageTypes.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})
       WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
   ),
   locked AS (
     SELECT ch.id, ch.assigned_agent_id, ch.state, i.ord FROM input i JOIN chats ch ON ch.id = i.chat_id
-    WHERE i.author <> 'agent' OR (ch.first_agent_message_at IS NOT NULL
-      AND (i.agent_id IS NULL OR EXISTS (SELECT 1 FROM chat_agents ca WHERE ca.chat_id = ch.id AND ca.agent_id = i.agent_id)))
+    ${
+      solo
+        ? ''
+        : `WHERE i.author <> 'agent' OR (ch.first_agent_message_at IS NOT NULL
+      AND (i.agent_id IS NULL OR EXISTS (SELECT 1 FROM chat_agents ca WHERE ca.chat_id = ch.id AND ca.agent_id = i.agent_id)))`
+    }
     ORDER BY ch.id FOR UPDATE OF ch
   ),
   m AS (
@@ -78,18 +84,29 @@ function prepare(input: NewAgentMessage, now: number): Prepared | undefined {
 
 type Stored = { chat: ChatRecord; message: MessageRecord };
 /** A message with its columns when the batch statement can take it, and the transaction that writes it alone. */
-type Pending = { prepared?: Prepared; chatId: number; alone: () => Promise<Stored> };
+type Pending = {
+  prepared?: Prepared;
+  chatId: number;
+  /** The agent's, when it writes as an agent. */
+  agentId: number | null;
+  /** Its chat's first agent answer or its agent's first message in the chat, as far as this node knows. */
+  solo: boolean;
+  alone: () => Promise<Stored>;
+};
 
 /**
  * Group commit of agent messages on PostgreSQL: those that arrive together share the statement above, each
  * answered once it is committed. A chat's messages go one at a time (statement-batch.ts), so they keep the order
  * in which they arrived; ids, drawn under the chat's lock and the ordering keys' locks, follow commit order. A
  * message the statement cannot take, or did not, is written alone by its own transaction, and its error is its
- * own request's.
+ * own request's. Whether one is a first (see batchSql) is known from the chat read before it (`answers`): a first
+ * goes in a statement of its own rather than being left out of a batch and written after it, and a message this
+ * node knows nothing of goes in a batch, which leaves it out if it is a first.
  */
-export function createAgentMessageBatcher(db: PgDb) {
+export function createAgentMessageBatcher(db: PgDb, answers: AgentAnswers = createAgentAnswers()) {
   const batcher = createStatementBatcher<Pending, Stored>({
     async write(pending) {
+      const solo = pending.length === 1 && pending[0]!.solo;
       const batch = pending.map((item) => item.prepared!);
       const now = Date.now();
       const deliveries = batch.flatMap((item, i) => (item.delivery ? [{ ...item.delivery, ord: i + 1 }] : []));
@@ -100,10 +117,12 @@ export function createAgentMessageBatcher(db: PgDb) {
         lockAfter: 'source',
       });
       const params = [...messageColumns.map((_, c) => batch.map((item) => item.columns[c])), now, ...ctes.params];
-      const rows = await retryingStatement(() => db.all<ChatRow & { batch_ord: number }>(batchSql(ctes), params));
+      const rows = await retryingStatement(() => db.all<ChatRow & { batch_ord: number }>(batchSql(ctes, solo), params));
       return new Map(
         rows.map((row) => {
           const chat = toChat(row);
+          const { agentId, chatId } = pending[row.batch_ord - 1]!;
+          if (agentId !== null) answers.saw(chatId, agentId, true);
           return [row.batch_ord - 1, { chat, message: chat.lastMessage! }];
         }),
       );
@@ -111,13 +130,18 @@ export function createAgentMessageBatcher(db: PgDb) {
     alone: (item) => item.alone(),
     key: (item) => item.chatId,
     batchable: (item) => item.prepared !== undefined,
+    solo: (item) => item.solo,
   });
   return {
     backlog: batcher.backlog,
+    /** What the chat reads tell the writes (agent-chat-read.ts). */
+    answers,
     /** Stores the message with the others arriving with it, or by `alone` (a transaction) when the statement
      * cannot take it, after the chat's messages before it. Resolves once committed. */
     append(input: NewAgentMessage, alone: () => Promise<Stored>): Promise<Stored> {
-      return batcher.add({ prepared: prepare(input, Date.now()), chatId: input.chatId, alone });
+      const agentId = (input.author ?? 'agent') === 'agent' ? input.agentId : null;
+      const solo = agentId !== null && answers.answered(input.chatId, agentId) === false;
+      return batcher.add({ prepared: prepare(input, Date.now()), chatId: input.chatId, agentId, solo, alone });
     },
   };
 }

@@ -222,7 +222,7 @@ export function createPgChatsRepo(
   db: PgDb,
   batcher = createClientMessageBatcher(db),
   agentBatcher = createAgentMessageBatcher(db),
-  agentChats = createAgentChatReader(db),
+  agentChats = createAgentChatReader(db, agentBatcher.answers),
 ): ChatsRepo {
   return {
     async appendClientMessage(input) {

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
 import { postgresLighterMessageWrites } from './lighter-message-writes.ts';
+import { postgresReportFactsOnlyWhenNew } from './report-facts-when-new.ts';
 import { postgresSearchIndexes } from './search-schema.ts';
 
 /**
@@ -31,6 +32,7 @@ const fragments: Omit<SchemaDialect, 'lighterMessageWrites'> = {
   messageReportFactsByAuthor: '',
   // identities never go back
   retiredIds: '',
+  reportFactsOnlyWhenNew: postgresReportFactsOnlyWhenNew,
 };
 
 export const postgresSchema: SchemaDialect = { ...fragments, lighterMessageWrites: postgresLighterMessageWrites(fragments) };

@@ -1,7 +1,7 @@
 import { answeredByServer } from './pg-db.ts';
 
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
- * statements, and a lone write still goes at once. */
+ * statements. */
 const IN_FLIGHT = 2;
 /** The most writes one statement carries. */
 const MAX_BATCH = 256;
@@ -21,6 +21,9 @@ export interface StatementBatchOptions<T, R> {
   /** Writes of one key go one at a time, in the order they were added, whichever way each is written. */
   key: (item: T) => unknown;
   batchable?: (item: T) => boolean;
+  /** Items `write` takes in a statement of their own (one round trip and one commit, as a batch of one), as
+   * their locks must not be taken in a batch's order. */
+  solo?: (item: T) => boolean;
 }
 
 /**
@@ -31,9 +34,10 @@ export interface StatementBatchOptions<T, R> {
  * connection lost), its items fail: writing them again could store them twice.
  */
 export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R>) {
-  const { write, alone, key, batchable = () => true } = options;
+  const { write, alone, key, batchable = () => true, solo = () => false } = options;
   let queue: Pending<T, R>[] = [];
   let inFlight = 0;
+  let flushScheduled = false;
   /** Keys with a write under way. */
   const busy = new Set<unknown>();
 
@@ -69,6 +73,7 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
         const free = !busy.has(k) && !met.has(k);
         met.add(k);
         if (free && !batchable(p.item)) start([k], writeAlone(p));
+        else if (free && solo(p.item)) start([k], run([p]));
         else if (free && batch.length < MAX_BATCH) batch.push(p);
         else rest.push(p);
       }
@@ -89,7 +94,15 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
     add(item: T): Promise<R> {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        flush();
+        // Once this turn of the event loop is done, so the requests whose bytes it read (every socket that had
+        // some) share a statement: the first of them would otherwise go alone, and the next alone beside it.
+        // A lone write waits only for the end of the turn, no timer.
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          flush();
+        });
       });
     },
   };
