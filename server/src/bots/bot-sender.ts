@@ -4,6 +4,7 @@ import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
 import type { Store } from '../store/store.ts';
 import type { BotInbound } from './bot-inbound.ts';
+import type { BotLookup } from './bot-lookup.ts';
 import type { ProviderTokens } from './oauth-tokens.ts';
 
 /**
@@ -14,14 +15,15 @@ import type { ProviderTokens } from './oauth-tokens.ts';
  */
 export function botSender(deps: {
   store: Store;
+  lookup: BotLookup;
   timeoutMs: number;
   urlPolicy: UrlPolicy;
   tokens: ProviderTokens;
   inbound: () => BotInbound;
 }): DeliveryHandler {
   return async (delivery, log) => {
-    const channel = await deps.store.channels.findById(delivery.channelId);
-    const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    const channel = await deps.lookup.channel(delivery.channelId);
+    const provider = channel && (await deps.lookup.providerOf(channel));
     if (!channel || !provider) return { result: 'failed', status: null, error: 'The channel no longer has this bot' };
     const startedAt = Date.now();
     const retry = (status: number | null, error: string) => ({
