@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCH_ADMIN_TOKEN, startService, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, cpuMs, startService, stopProcess } from './bench-process.ts';
 
 const COUNT = Number(process.env.BENCH_BOT_MESSAGES ?? 1000);
 const CHATS = 50;
@@ -100,7 +100,8 @@ async function bareForward(): Promise<number> {
   return ms;
 }
 
-async function throughService(dir: string): Promise<number> {
+/** The wall time of the run, and the server's CPU time in it (steadier than the wall time on a shared machine). */
+async function throughService(dir: string): Promise<{ ms: number; cpuMs: number }> {
   const b = await bot();
   const sink = await counter(COUNT);
   const svc = await startService(path.join(dir, 'bot.sqlite'));
@@ -126,24 +127,28 @@ async function throughService(dir: string): Promise<number> {
     req.on('error', reject);
     req.end(JSON.stringify({ bot: { provider_id: p.provider_id, token: 'bench' } }));
   });
+  const cpuBefore = cpuMs([svc.child.pid!]);
   const started = performance.now();
   await runPairs((i) => post(ch.endpoint, { sender: { id: i % CHATS }, message: { type: 'text', text: `m${i}` } }));
   await sink.all;
   const ms = performance.now() - started;
+  const cpu = cpuMs([svc.child.pid!]) - cpuBefore;
   await stopProcess(svc);
   b.server.close();
   sink.server.close();
-  return ms;
+  return { ms, cpuMs: cpu };
 }
 
 export async function botBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bot-bench-'));
   try {
     const bare = await bareForward();
-    const svc = await throughService(dir);
+    const { ms: svc, cpuMs: svcCpu } = await throughService(dir);
     console.log(`\nBot API round trips (${COUNT} client messages over ${CHATS} chats, in-line BOT_MESSAGE answers, loopback):`);
     console.log(`  bare HTTP forward:  ${bare.toFixed(0)} ms = ${((COUNT / bare) * 1000).toFixed(0)} round trips/s`);
-    console.log(`  svc (stored, outbox, full sync): ${svc.toFixed(0)} ms = ${((COUNT / svc) * 1000).toFixed(0)} round trips/s`);
+    console.log(
+      `  svc (stored, outbox, full sync): ${svc.toFixed(0)} ms = ${((COUNT / svc) * 1000).toFixed(0)} round trips/s, server CPU ${(svcCpu / COUNT).toFixed(2)} ms per message`,
+    );
     console.log(
       `  overhead per message over the bare forward: ${((svc - bare) / COUNT).toFixed(2)} ms (${(svc / bare).toFixed(2)}x the time)`,
     );

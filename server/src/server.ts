@@ -11,6 +11,7 @@ import { attachBotFlow } from './bots/bot-flow.ts';
 import { createBotInbound } from './bots/bot-inbound.ts';
 import { BOT_DELIVERY, createBotNotices, createBotOutbox, createClientMessageForwarder } from './bots/bot-outbox.ts';
 import { registerBotRoutes } from './bots/bot-routes.ts';
+import { createBotLookup } from './bots/bot-lookup.ts';
 import { botSender } from './bots/bot-sender.ts';
 import { createProviderTokens } from './bots/oauth-tokens.ts';
 import { registerAdminRoutes } from './admin/admin-routes.ts';
@@ -123,13 +124,14 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const channelLookup = createChannelLookupCache(store, { clustered: redis !== undefined });
   const agentTokens = createAgentTokenCache(store, { clustered: redis !== undefined });
   const departments = createDepartmentService({ store, events });
+  const botLookup = createBotLookup(store, channelLookup);
   const geoip = config.geoip ? publicOnly(dbIpCitySource({ log })) : noGeoIp;
   const conversations = createConversationService({
     store,
     events,
     channels: channelLookup,
-    forwarder: createClientMessageForwarder({ store, retries: config.bot.retries }),
-    botNotices: createBotNotices({ store, retries: config.bot.retries }),
+    forwarder: createClientMessageForwarder({ store, lookup: botLookup, retries: config.bot.retries }),
+    botNotices: createBotNotices({ store, lookup: botLookup, retries: config.bot.retries }),
     webhookNotices: createWebhookNotices({ store, ratingWindowMs: config.ratingWindowMs }),
     outbounds: {
       chat_api: chatApiOutbound({ attempts: config.delivery.attempts }),
@@ -143,7 +145,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   const providerTokens = createProviderTokens({ store, timeoutMs: config.bot.timeoutMs, urlPolicy });
   const botOutbox = createBotOutbox({ store, events, retries: config.bot.retries });
   const botInbound = createBotInbound({ store, conversations, outbox: botOutbox });
-  attachBotFlow({ store, events, conversations, log });
+  attachBotFlow({ lookup: botLookup, events, conversations, log });
   attachWebhookFlow({ store, events, log, ratingWindowMs: config.ratingWindowMs });
   attachTranscriptFlow({ store, events, log, smtpConfigured: config.smtp !== null });
   attachChatAccepted({ store, events, log, timeoutMs: config.webhookTimeoutMs, urlPolicy });
@@ -160,7 +162,14 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         urlPolicy,
       }),
       [EMAIL_DELIVERY]: emailSender({ smtp: config.smtp, retryMs: config.webhookRetryMs }),
-      [BOT_DELIVERY]: botSender({ store, timeoutMs: config.bot.timeoutMs, urlPolicy, tokens: providerTokens, inbound: () => botInbound }),
+      [BOT_DELIVERY]: botSender({
+        store,
+        lookup: botLookup,
+        timeoutMs: config.bot.timeoutMs,
+        urlPolicy,
+        tokens: providerTokens,
+        inbound: () => botInbound,
+      }),
     },
     leaseMs: Math.max(config.delivery.intervalMs, config.bot.timeoutMs, config.webhookTimeoutMs) * 2 + 10_000,
     // PostgreSQL may be shared by several nodes: look for their rows every second.

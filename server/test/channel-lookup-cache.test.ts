@@ -184,7 +184,7 @@ describe('a lone node (no Redis)', () => {
     const state = await lone.api.get(`/api/v1/chats/${after.body.chat_id}`, loneAgent.token);
     expect(state.body.chat.state).toBe('bot');
 
-    // A channel with a bot is not kept: the deleted one is served (and kept) without.
+    // A channel served (and kept) before its delete is refused after it.
     const kept = await createChatApiChannel(lone.api, { webhook_url: loneIntegrator.url, agent_ids: [loneAgent.id] });
     expect((await postCustomerMessage(lone.api, path(kept.endpoint), 'known', 'hello')).status).toBe(200);
     expect((await lone.api.delete(`/api/v1/channels/${kept.id}`, ADMIN_TOKEN)).status).toBe(204);

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { ConversationService } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
-import type { Store } from '../store/store.ts';
+import type { BotLookup } from './bot-lookup.ts';
 import { BOT_DELIVERY } from './bot-outbox.ts';
 
 /**
@@ -9,8 +9,8 @@ import { BOT_DELIVERY } from './bot-outbox.ts';
  * hands the chat to the agents, and so does a client message in a chat whose bot was detached. (What the
  * provider must hear is written with each change: see createClientMessageForwarder and createBotNotices.)
  */
-export function attachBotFlow(deps: { store: Store; events: DomainEvents; conversations: ConversationService; log: Logger }) {
-  const { store, events, conversations, log } = deps;
+export function attachBotFlow(deps: { lookup: BotLookup; events: DomainEvents; conversations: ConversationService; log: Logger }) {
+  const { lookup, events, conversations, log } = deps;
 
   const guard = (what: string, work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, `bot flow: ${what} failed`));
 
@@ -21,7 +21,7 @@ export function attachBotFlow(deps: { store: Store; events: DomainEvents; conver
     guard(
       'hand-over of a chat whose bot is gone',
       (async () => {
-        const channel = await store.channels.findById(chat.channelId);
+        const channel = await lookup.channel(chat.channelId);
         if (!channel?.bot)
           await conversations.handOverToAgents(chat.id, 'The bot is no longer attached; the conversation went to an agent.');
       })(),

@@ -59,11 +59,15 @@ export function createBotInbound(deps: { store: Store; conversations: Conversati
         await log(Number.isSafeInteger(id) && (await store.chats.findById(id)) ? id : null, 400, (err as Error).message);
         throw err;
       }
-      await log(chat.id, 200, null);
+      // The line of the log and the bot's message go in the same group commit, not one commit after the other.
       if (event.event === 'BOT_MESSAGE') {
-        await conversations.postBotMessage(chat, { name: provider.name }, storedBotMessage(event.message));
+        await Promise.all([
+          log(chat.id, 200, null),
+          conversations.postBotMessage(chat, { name: provider.name }, storedBotMessage(event.message)),
+        ]);
         return;
       }
+      await log(chat.id, 200, null);
       if (chat.state !== 'bot') return;
       if ((await store.channels.status(channel.id)) === 1) {
         await conversations.handOverToAgents(chat.id, 'The bot passed the conversation to an agent.');

@@ -4,6 +4,7 @@ import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
 import type { AgentRecord, BotProviderRecord, ChannelRecord, ChatRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
+import type { BotLookup } from './bot-lookup.ts';
 
 export const BOT_DELIVERY = 'bot';
 
@@ -80,9 +81,9 @@ export function createBotOutbox(deps: { store: Store; events: DomainEvents; retr
 export type BotOutbox = ReturnType<typeof createBotOutbox>;
 
 /** Every client message of a chat the bot holds goes to it as CLIENT_MESSAGE, written with the message. */
-export function createClientMessageForwarder(deps: { store: Store; retries: number }): ClientMessageForwarder {
+export function createClientMessageForwarder(deps: { store: Store; lookup: BotLookup; retries: number }): ClientMessageForwarder {
   return async (channel) => {
-    const provider = channel.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    const provider = await deps.lookup.providerOf(channel);
     if (!provider) return null;
     const facts = { agentsOnline: await agentsOnline(deps.store, channel) };
     return ({ chat, message }) => {
@@ -108,11 +109,11 @@ export function createClientMessageForwarder(deps: { store: Store; retries: numb
 }
 
 /** AGENT_JOINED and CHAT_CLOSED for the bot that saw a chat first, written with the change that causes them. */
-export function createBotNotices(deps: { store: Store; retries: number }): BotNotices {
+export function createBotNotices(deps: { store: Store; lookup: BotLookup; retries: number }): BotNotices {
   const noticeFor = async (chat: ChatRecord, event: 'AGENT_JOINED' | 'CHAT_CLOSED', agent?: AgentRecord) => {
     if (chat.botProviderId === null || (event === 'AGENT_JOINED' && chat.agentJoined)) return null;
-    const channel = await deps.store.channels.findById(chat.channelId);
-    const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    const channel = await deps.lookup.channel(chat.channelId);
+    const provider = channel && (await deps.lookup.providerOf(channel));
     if (!channel || !provider) return null;
     const facts = { agentsOnline: await agentsOnline(deps.store, channel), agent };
     return botEventDelivery(provider, channel, chat, { event }, facts, deps.retries);

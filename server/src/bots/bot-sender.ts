@@ -2,8 +2,10 @@ import { parsePartyJson, providerEventSchema } from '@svc/protocol';
 import type { DeliveryHandler } from '../delivery/delivery-worker.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
+import { payloadJson } from '../store/deliveries.ts';
 import type { Store } from '../store/store.ts';
 import type { BotInbound } from './bot-inbound.ts';
+import type { BotLookup } from './bot-lookup.ts';
 import type { ProviderTokens } from './oauth-tokens.ts';
 
 /**
@@ -14,14 +16,15 @@ import type { ProviderTokens } from './oauth-tokens.ts';
  */
 export function botSender(deps: {
   store: Store;
+  lookup: BotLookup;
   timeoutMs: number;
   urlPolicy: UrlPolicy;
   tokens: ProviderTokens;
   inbound: () => BotInbound;
 }): DeliveryHandler {
   return async (delivery, log) => {
-    const channel = await deps.store.channels.findById(delivery.channelId);
-    const provider = channel?.bot ? await deps.store.botProviders.findById(channel.bot.providerRowId) : undefined;
+    const channel = await deps.lookup.channel(delivery.channelId);
+    const provider = channel && (await deps.lookup.providerOf(channel));
     if (!channel || !provider) return { result: 'failed', status: null, error: 'The channel no longer has this bot' };
     const startedAt = Date.now();
     const retry = (status: number | null, error: string) => ({
@@ -30,13 +33,13 @@ export function botSender(deps: {
       error,
       retryAt: startedAt + deps.timeoutMs,
     });
-    const event = (delivery.payload as { event?: string }).event;
     let response;
     try {
       const token = await deps.tokens.tokenFor(provider);
       // The provider's current endpoint and the channel's current token, whatever they were when queued.
       const url = `${provider.endpoint}/${encodeURIComponent(channel.bot!.token)}`;
-      response = await postJson(url, JSON.stringify(delivery.payload), {
+      // The stored text as it is: parsing the payload and serializing it again would send the same bytes.
+      response = await postJson(url, payloadJson(delivery), {
         timeoutMs: deps.timeoutMs,
         headers: token ? { authorization: `Bearer ${token}` } : {},
         policy: deps.urlPolicy,
@@ -46,7 +49,7 @@ export function botSender(deps: {
     }
     log.answer = response.body;
     if (response.status === 401 && provider.auth) deps.tokens.forget(provider.id);
-    if (response.status === 405 && event === 'CHAT_CLOSED')
+    if (response.status === 405 && (delivery.payload as { event?: string }).event === 'CHAT_CLOSED')
       return { result: 'failed', status: 405, error: 'The provider does not take CHAT_CLOSED' };
     if (response.status < 200 || response.status >= 300) return retry(response.status, `the bot provider answered HTTP ${response.status}`);
     const inline = parseInline(response.body);

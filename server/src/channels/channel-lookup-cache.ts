@@ -16,7 +16,9 @@ const CHANNEL_LIFETIME_MS = 5_000;
  * A notice from another node arrives a moment after the change; what the intake must not get wrong in that
  * moment (a deleted channel, a bot attached or detached) the intake's own statement checks against the
  * database, answering ChannelChanged, after which the caller forgets the channel and reads it again.
- * Channels with a bot are not kept: the bot path reads the channel's agents and provider fresh anyway.
+ * Channels with a bot are kept too: every client message of a bot-held chat and every attempt sent to the bot
+ * needs the channel (its bot's provider and token). A token changed on another node is used from its notice on,
+ * as any other setting; a bot attached or detached there the PostgreSQL intake checks (above).
  * SQLite's intake does not check the channel, so there a channel is kept only by a lone node (no Redis): its
  * notice comes from this process in the same turn as the change's event, and the intake never sees a channel
  * older than the admin request still answering. That read was about 6% of a lone node's intake CPU (issue 16).
@@ -45,7 +47,7 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
       if (cached) return cached;
       const seen = changes;
       const channel = await store.channels.findByPublicId(publicId);
-      if (!keeps || !channel || channel.bot || seen !== changes) return channel;
+      if (!keeps || !channel || seen !== changes) return channel;
       if (publicIdOf.size >= MAX_CHANNELS) {
         byPublicId.clear();
         publicIdOf.clear();
@@ -62,7 +64,7 @@ export function createChannelLookupCache(store: Store, options: { clustered: boo
       if (cached) return cached;
       const seen = changes;
       const channel = await store.channels.findById(channelId);
-      if (!keeps || !channel || channel.bot || seen !== changes) return channel;
+      if (!keeps || !channel || seen !== changes) return channel;
       byId.set(channelId, channel);
       return channel;
     },
