@@ -136,6 +136,27 @@ describe('bot api: service to provider', () => {
     const sentToApp = await until(() => integrator.received.find((r) => r.body.message.text === 'In-line answer'), 'delivery to the app');
     expect(sentToApp.body.sender).toEqual({ name: 'FAQ Bot' });
   });
+
+  it('sends the next client message with the token an admin just set, and hands the chat over once the bot is detached', async () => {
+    const own = await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
+    const attach = (token: string) => t.api.patch(`/api/v1/channels/${own.id}`, { bot: { provider_id: providerId, token } }, ADMIN_TOKEN);
+    const sentTo = (text: string) => until(() => events('CLIENT_MESSAGE').find((r) => r.body.message.text === text)?.path, text);
+    expect((await attach('tok-before')).status).toBe(200);
+    const first = await postCustomerMessage(t.api, own.endpoint, 'token-change', 'first');
+    expect(await sentTo('first')).toBe('/hook/tok-before');
+
+    expect((await attach('tok-after')).status).toBe(200);
+    const second = await postCustomerMessage(t.api, own.endpoint, 'token-change', 'second');
+    expect(second.body.chat_id).toBe(first.body.chat_id);
+    expect(await sentTo('second')).toBe('/hook/tok-after');
+
+    expect((await t.api.patch(`/api/v1/channels/${own.id}`, { bot: null }, ADMIN_TOKEN)).status).toBe(200);
+    await postCustomerMessage(t.api, own.endpoint, 'token-change', 'third');
+    await until(async () => (await chatOf(first.body.chat_id)).state === 'open', 'hand-over');
+    expect(events('CLIENT_MESSAGE').some((r) => r.body.message.text === 'third')).toBe(false);
+    const texts = (await messagesOf(first.body.chat_id)).map((m) => `${m.author}: ${m.text}`);
+    expect(texts).toContain('system: The bot is no longer attached; the conversation went to an agent.');
+  });
 });
 
 describe('bot api: provider to service', () => {
