@@ -152,8 +152,9 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
       const versions = applied.map((m) => m.version);
       expect(versions.length).toBeGreaterThan(0);
       expect(versions).toEqual([...new Set(versions)]);
-      // every version of the list, in its order (a version another branch took may be missing from this one's)
+      // every version of the list, in its order, and the list numbered 1..n without a gap
       expect(versions).toEqual(migrations.map((m) => m.version));
+      expect(versions).toEqual(versions.map((_, i) => i + 1));
     });
 
     it('a node that opens later runs nothing', async () => {

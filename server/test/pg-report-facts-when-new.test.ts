@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
 
-// Issue 16: version 27 writes a message's report facts only when they are new (a lookup first, not an UPDATE or a
+// Issue 16: version 26 writes a message's report facts only when they are new (a lookup first, not an UPDATE or a
 // conflicting INSERT for every message). The facts stay those of the chat's first messages, recorded once.
 const engine = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);

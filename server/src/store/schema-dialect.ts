@@ -41,7 +41,7 @@ export interface SchemaDialect {
   /** What keeps the ids of erased chats, messages and clients from being given to new rows (empty where the
    * database never reuses them). */
   retiredIds: string;
-  /** The report facts of a message written only when new (PostgreSQL, version 27); absent where nothing changes. */
+  /** The report facts of a message written only when new (PostgreSQL, version 26); absent where nothing changes. */
   reportFactsOnlyWhenNew?: string;
 }
 

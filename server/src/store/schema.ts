@@ -242,7 +242,7 @@ export const migrations: Migration[] = [
     sql: (d) => d.messageReportFactsByAuthor,
   },
   {
-    version: 27,
+    version: 26,
     name: 'report facts of a message written only when new',
     sql: (d) => d.reportFactsOnlyWhenNew ?? '',
   },

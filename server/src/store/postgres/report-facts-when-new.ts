@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's version 27 (SchemaDialect.reportFactsOnlyWhenNew): the report facts of a message (version 24's one
+ * PostgreSQL's version 26 (SchemaDialect.reportFactsOnlyWhenNew): the report facts of a message (version 24's one
  * branch) write only what is new. Every message ran an UPDATE of its chat that changed nothing after the chat's
  * first message of that author, and every agent message an INSERT into chat_agents that conflicted after the
  * agent's first: each an executor start that opens the table and all its indexes (chats has a dozen), for nothing.
