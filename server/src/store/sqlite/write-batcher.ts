@@ -12,10 +12,9 @@ const isBusy = (error: unknown) => {
 };
 
 /**
- * Group commit. Writes that arrive together (in the same turn of the event loop, or in the next ones while
- * each brings more: see `flush`) run in one transaction, and each caller is answered only once the shared
- * commit is durable. At `synchronous=FULL` a commit waits for the disk, so this turns N fsyncs under load into
- * one while a lone write waits two turns of the event loop.
+ * Group commit. Writes that arrive in the same turn of the event loop run in one transaction, and each caller
+ * is answered only once the shared commit is durable. At `synchronous=FULL` a commit waits for the disk, so
+ * this turns N fsyncs under load into one while a lone write costs one extra tick.
  *
  * One failing write must not undo the others. A savepoint per write would see to that, but it costs every
  * write two more statements for the rare one that fails (issue 16). So a batch first runs without savepoints;
