@@ -3,8 +3,6 @@ import type { Db } from './db.ts';
 /** How long a group commit waits for a write lock another connection holds, as `busy_timeout` does in db.ts. */
 const LOCK_WAIT_MS = 5000;
 const LOCK_RETRY_MS = 5;
-/** Turns of the event loop a batch waits at most for more writes of the same burst. */
-const GATHER_TURNS = 3;
 
 const isBusy = (error: unknown) => {
   const code = (error as { code?: string }).code;
@@ -94,22 +92,8 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void 
     }
   }
 
-  /** Writes queued when the previous turn looked, and how many turns this batch has waited for more. */
-  let queuedAtLastLook = 0;
-  let turnsWaited = 0;
-
   const flush = () => {
     scheduled = false;
-    // A burst of requests reaches the batcher over a few turns of the event loop (each reads its body, checks
-    // who asks...). While a turn brought more writes, wait one more, so the burst shares one commit (one disk
-    // flush) instead of one per turn (issue 16); a lone write waits one turn.
-    if (turnsWaited < GATHER_TURNS && queue.length > queuedAtLastLook) {
-      queuedAtLastLook = queue.length;
-      turnsWaited++;
-      return schedule();
-    }
-    queuedAtLastLook = 0;
-    turnsWaited = 0;
     let locked: boolean;
     try {
       locked = tryBegin();
