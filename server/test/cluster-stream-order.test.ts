@@ -17,10 +17,13 @@ const pass = <T extends object>(target: T, prop: string | symbol) => {
   return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 };
 
-/** A client whose duplicate (the adapter's stream reader) hands over what it read only while not held. */
+/** A client whose duplicate (the adapter's stream reader) hands over what it read only while not held, and whose
+ * stream writes (XADD) go out only while not held. */
 function withHeldReader(client: RedisClient) {
   let gate = Promise.resolve();
   let open = () => undefined as void;
+  let writeGate = Promise.resolve();
+  let openWrites = () => undefined as void;
   const heldReader = (reader: RedisClient) =>
     new Proxy(reader, {
       get: (target, prop) =>
@@ -34,10 +37,20 @@ function withHeldReader(client: RedisClient) {
     });
   return {
     client: new Proxy(client, {
-      get: (target, prop) => (prop === 'duplicate' ? () => heldReader(target.duplicate()) : pass(target, prop)),
+      get: (target, prop) =>
+        prop === 'duplicate'
+          ? () => heldReader(target.duplicate())
+          : prop === 'xAdd'
+            ? async (...args: Parameters<RedisClient['xAdd']>) => {
+                await writeGate;
+                return target.xAdd(...args);
+              }
+            : pass(target, prop),
     }),
     hold: () => void (gate = new Promise<void>((resolve) => (open = resolve))),
     release: () => open(),
+    holdWrites: () => void (writeGate = new Promise<void>((resolve) => (openWrites = resolve))),
+    releaseWrites: () => openWrites(),
   };
 }
 
@@ -85,6 +98,7 @@ describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', ()
   });
   afterAll(async () => {
     bReader?.release();
+    bReader?.releaseWrites();
     visitor?.close();
     for (const node of [a, b]) {
       await node?.io.close();
@@ -116,5 +130,23 @@ describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', ()
     // Read back later, it is not delivered twice.
     await sleep(300);
     expect(received).toEqual(['while the reader is stuck']);
+  });
+
+  it("reach the node's own sockets, each within a few seconds, while its writes to the stream go unanswered", async () => {
+    received.length = 0;
+    bReader.holdWrites();
+    const sent: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      sent.push(`while Redis does not answer ${i}`);
+      b.io.to('room').emit('say', sent.at(-1)!);
+      await sleep(300);
+    }
+    // The first entry's write hangs: what follows is written behind it anyway, and each entry's own sockets get
+    // it after the read-back wait.
+    await until(() => received.length === 3, 4000);
+    expect(received).toEqual(sent);
+    bReader.releaseWrites();
+    await sleep(300);
+    expect(received).toEqual(sent);
   });
 });

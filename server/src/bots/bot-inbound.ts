@@ -59,12 +59,16 @@ export function createBotInbound(deps: { store: Store; conversations: Conversati
         await log(Number.isSafeInteger(id) && (await store.chats.findById(id)) ? id : null, 400, (err as Error).message);
         throw err;
       }
-      // The line of the log and the bot's message go in the same group commit, not one commit after the other.
       if (event.event === 'BOT_MESSAGE') {
-        await Promise.all([
-          log(chat.id, 200, null),
-          conversations.postBotMessage(chat, { name: provider.name }, storedBotMessage(event.message)),
-        ]);
+        const post = () => conversations.postBotMessage(chat, { name: provider.name }, storedBotMessage(event.message));
+        // In-line, the line of the log and the bot's message go in the same group commit, not one after the other.
+        // Posted to the webhook route, the line goes first: a failed one answers an error before anything is
+        // stored, so the provider's retry does not store the message twice.
+        if (source === 'inline') await Promise.all([log(chat.id, 200, null), post()]);
+        else {
+          await log(chat.id, 200, null);
+          await post();
+        }
         return;
       }
       await log(chat.id, 200, null);

@@ -176,9 +176,15 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       if (here) pendingHere.push(here);
       if (!written) {
         written = new Promise<string>((resolve) => (release = resolve));
-        // While an entry is on its way, what follows waits for its answer and goes as one entry then.
+        // While an entry is on its way, what follows waits for its answer and goes as one entry then; but no longer
+        // than a read-back (Redis hung or gone), so this node's own sockets get it late, not never.
         setImmediate(() => {
-          if (pending.length > 0 && inFlight === 0) write();
+          if (pending.length === 0) return;
+          if (inFlight === 0) return write();
+          const waiting = written;
+          setTimeout(() => {
+            if (written === waiting && pending.length > 0) write();
+          }, READ_BACK_MS).unref();
         });
       }
       const entry = written;

@@ -72,6 +72,8 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
         const k = key(p.item);
         const free = !busy.has(k) && !met.has(k);
         met.add(k);
+        // Writes alone and solo statements are not counted in IN_FLIGHT: a burst of them takes as many
+        // connections as the pool has (they are rare: a chat's first agent answer, a failed batch's fallback).
         if (free && !batchable(p.item)) start([k], writeAlone(p));
         else if (free && solo(p.item)) start([k], run([p]));
         else if (free && batch.length < MAX_BATCH) batch.push(p);
