@@ -67,6 +67,8 @@ test.describe('widget: rating', () => {
       await confirmation.getByRole('button', { name: 'Keep chatting' }).click();
       await expect(confirmation).toHaveCount(0);
       await endChat.click();
+      // As a visitor does, once the question is there (an Escape before it minimizes the window, as anywhere).
+      await expect(confirmation.getByRole('button', { name: 'End chat' })).toBeFocused();
       await widgetPage.page.keyboard.press('Escape');
       await expect(confirmation).toHaveCount(0);
       await expect(widgetPage.textbox).toBeVisible();
