@@ -64,7 +64,7 @@ import { createDepartmentService } from './departments/department-service.ts';
 import { dbIpCitySource } from './geoip/dbip-city.ts';
 import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
-import { errorMiddleware } from './http/error-middleware.ts';
+import { errorMiddleware, responseErrorLogger } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { laneByPrefix } from './http/lane-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
@@ -178,6 +178,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
 
   // Behind a proxy only the address it appended (the last X-Forwarded-For entry) is trusted.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: 1 });
+  app.on('error', responseErrorLogger(log));
   const router = new Router();
   router.get('/healthz', (ctx) => {
     ctx.body = { ok: true };

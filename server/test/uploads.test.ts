@@ -1,6 +1,7 @@
+import http from 'node:http';
 import { VISITOR_NAMESPACE, type VisitorClientEvents, type VisitorServerEvents, type WidgetSession } from '@svc/protocol';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgent, type TestAgent } from './support/fixtures.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -68,6 +69,28 @@ describe('agent uploads', () => {
     expect(big.status).toBe(413);
     expect((await upload('/api/v1/uploads?name=a.png', PNG)).status).toBe(401);
     expect((await fetch(`${t.base}/files/${'a'.repeat(24)}/x.png`)).status).toBe(404);
+  });
+});
+
+describe('downloads', () => {
+  it("a reader who leaves mid-download puts no error on the operator's console", async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]);
+    const res = await upload('/api/v1/uploads?name=big.png', big, { authorization: `Bearer ${agent.token}` });
+    expect(res.status).toBe(201);
+    const { file } = (await res.json()) as { file: string };
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      // The first bytes arrive, then the reader is gone: the server's file stream meets a closed connection.
+      await new Promise<void>((resolve, reject) => {
+        const req = http.get(file, (response) => response.once('data', () => (req.destroy(), resolve())));
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(printed).not.toHaveBeenCalled();
+      expect((await fetch(file)).status).toBe(200);
+    } finally {
+      printed.mockRestore();
+    }
   });
 });
 

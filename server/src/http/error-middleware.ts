@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { Logger } from 'pino';
 import { AppError } from './errors.ts';
 import { redactPath } from './request-log.ts';
@@ -16,6 +16,21 @@ export function errorMiddleware(log: Logger): Middleware {
       ctx.set(appError.headers);
       ctx.body = { error: { code: appError.code, message: appError.message } };
     }
+  };
+}
+
+/** Codes of a client that closed its connection before the response was written out. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * For Koa's `error` event: what fails once the response has started, such as a stream body (an upload being
+ * downloaded) when the visitor leaves the page. Koa's own handler printed each one's stack to stderr.
+ */
+export function responseErrorLogger(log: Logger) {
+  return (err: NodeJS.ErrnoException, ctx?: Context) => {
+    const where = ctx && { method: ctx.method, path: redactPath(ctx.path) };
+    if (err.code && CLIENT_GONE.has(err.code)) log.debug({ code: err.code, ...where }, 'client left before the response was written');
+    else log.error({ err, ...where }, 'response failed');
   };
 }
 
