@@ -21,7 +21,13 @@ export function OfflineForm({ model, chatInstead }: { model: WidgetModel; chatIn
   const first = useRef<HTMLInputElement>(null);
   const { texts } = model;
   const { t } = texts;
-  useEffect(() => first.current?.focus(), []);
+  // The form comes up by itself, not at the visitor's asking: it takes the keyboard only when nothing in the
+  // window has it yet. Run late (a loaded machine), it would pull the keyboard out of the message box the visitor
+  // had clicked into, and the rest of the message would go into the name field.
+  useEffect(() => {
+    const doc = first.current?.ownerDocument;
+    if (!doc?.activeElement || doc.activeElement === doc.body) first.current?.focus();
+  }, []);
 
   if (state.kind === 'sent')
     return (
