@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startPostgres, startRedis } from './lib/engines.mjs';
 import { installCommand, missingEngines } from './lib/missing-engines.mjs';
 import { startNginx } from './lib/nginx.mjs';
+import { serverNodeFlags } from './lib/server-node-flags.mjs';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,7 +124,7 @@ async function start() {
 
 /** Starts `node server/dist/main.js` on a port it picks itself; answers once its /healthz answers 200. */
 async function startNode(n, env, cwd) {
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags, path.join(root, 'server/dist/main.js')], {
     cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInstalled, pnpm } from './lib/pnpm.mjs';
+import { serverNodeFlags } from './lib/server-node-flags.mjs';
 
 ensureInstalled();
 pnpm(['build']);
@@ -37,7 +38,7 @@ const env = {
 };
 
 const children = [
-  spawn(process.execPath, ['server/dist/main.js'], { stdio: 'inherit', env }),
+  spawn(process.execPath, [...serverNodeFlags, 'server/dist/main.js'], { stdio: 'inherit', env }),
   spawn(process.execPath, ['demo-site/dist/integrator/server.js'], { stdio: 'inherit', env }),
   spawn(process.execPath, ['demo-site/dist/bot/server.js'], { stdio: 'inherit', env }),
 ];

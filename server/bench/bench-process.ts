@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverNodeFlags } from '../../scripts/lib/server-node-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
@@ -34,9 +35,10 @@ const profileFlags = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-
 // commit's bundle, to compare two builds under the same load.
 const serverMain = process.env.BENCH_SERVER_MAIN ?? 'server/dist/main.js';
 
-/** The built server on a free port with its own database, rate limits off, talking to loopback receivers. */
+/** The built server on a free port with its own database, rate limits off, talking to loopback receivers;
+ * started with the flags `pnpm serve` gives Node. */
 export const startService = (dbFile: string, env: Record<string, string> = {}, main = serverMain) =>
-  startProcess([...profileFlags, main], {
+  startProcess([...profileFlags, ...serverNodeFlags, main], {
     PORT: '0',
     SVC_DB: dbFile,
     SVC_RATE_LIMITS: 'off',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { createClientMessageBatcher } from '../src/store/postgres/client-message-batch.ts';
+import { openPgDb } from '../src/store/postgres/pg-db.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestChannel } from './support/fixtures.ts';
 import { recordPgStatements } from './support/pg-statements.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -32,8 +34,10 @@ const oneLine = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 100);
 describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
   let svc: TestServer;
   let channel: TestChannel;
+  let dbUrl: string;
   beforeAll(async () => {
-    svc = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '60000' }, undefined, engine!.createDatabase(`roundtrips_${process.pid}`));
+    dbUrl = engine!.createDatabase(`roundtrips_${process.pid}`);
+    svc = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '60000' }, undefined, dbUrl);
     const agent = await createAgent(svc.api);
     channel = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
   });
@@ -70,5 +74,32 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
     expect(opening.length).toBeLessThanOrEqual(4);
     const again = await postCustomerMessage(svc.api, channel.endpoint, 'crowd-7', 'me again');
     expect(again.body.chat_id).toBe(answers[7]!.body.chat_id);
+  });
+
+  it('messages into live chats that arrive in one turn of the event loop share one statement', async () => {
+    const customers = Array.from({ length: 5 }, (_, i) => `turn-${i}`);
+    for (const customer of customers) await post(customer, 'first');
+    const db = await openPgDb({ url: dbUrl, poolSize: 2 });
+    try {
+      const batcher = createClientMessageBatcher(db);
+      sent.length = 0;
+      const stored = await Promise.all(
+        customers.map((key) =>
+          batcher.append({
+            channelId: channel.id,
+            client: { key, id: key, profile: {} },
+            botProviderRowId: null,
+            message: { type: 'text', text: `again from ${key}`, media: {}, externalId: null },
+          }),
+        ),
+      );
+      expect(stored.map((s) => s && { text: s.message.text, chatCreated: s.chatCreated })).toEqual(
+        customers.map((key) => ({ text: `again from ${key}`, chatCreated: false })),
+      );
+      // The first of them no longer goes alone, nor the second alone beside it.
+      expect(sent.filter((sql) => sql.includes("JOIN chats ch ON ch.client_id = cl.id AND ch.state != 'closed'"))).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -40,16 +40,22 @@ describe.skipIf(!engine)('PostgreSQL store: write backlog', () => {
     await locker.connect();
     await locker.query('BEGIN');
     await locker.query('LOCK TABLE messages, chats IN EXCLUSIVE MODE');
-    const appended = customers.map((customer) =>
+    const append = (customer: string) =>
       store.chats.appendClientMessage({
         channelId,
         client: { key: clientKey(customer), id: customer, profile: {} },
         botProviderRowId: null,
         message: { type: 'text', text: 'while locked', media: {}, externalId: null },
-      }),
-    );
+      });
+    const later = () => new Promise((resolve) => setTimeout(resolve, 50));
+    // Two statements go in flight (blocked by the lock), each with the one message of its turn of the event
+    // loop; the four arriving together next wait for them.
+    const appended = [append(customers[0]!)];
+    await later();
+    appended.push(append(customers[1]!));
+    await later();
+    appended.push(...customers.slice(2).map(append));
     try {
-      // Two statements are in flight (blocked by the lock), each with one message; the other four wait for them.
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(store.writeBacklog()).toBe(customers.length - 2);
     } finally {

@@ -89,7 +89,7 @@ const newCustomersSql = `
   FROM ch JOIN channels c ON c.id = ch.channel_id JOIN new ON new.client_id = ch.client_id`;
 
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
- * statements, and a lone message still goes at once. */
+ * statements, and a lone message waits only for the end of its turn of the event loop. */
 const IN_FLIGHT = 2;
 /** The most messages one statement carries. */
 const MAX_BATCH = 256;
@@ -130,6 +130,7 @@ const newCustomerColumns = ({ input: { channelId, client, message, botProviderRo
 export function createClientMessageBatcher(db: PgDb) {
   let queue: Pending[] = [];
   let inFlight = 0;
+  let flushScheduled = false;
 
   /** Runs `sql` over the column arrays of `items`; the rows it answered, by the item's index. `false` when
    * PostgreSQL refused the statement (nothing was written); throws when whether it committed is unknown. */
@@ -201,7 +202,14 @@ export function createClientMessageBatcher(db: PgDb) {
     append(input: NewClientMessage): Promise<Stored | undefined> {
       return new Promise((resolve, reject) => {
         queue.push({ input, resolve, reject });
-        flush();
+        // Once this turn of the event loop is done, so the requests whose bytes it read share a statement (as in
+        // statement-batch.ts): the first of a burst would otherwise go alone, and the next alone beside it.
+        if (flushScheduled) return;
+        flushScheduled = true;
+        setImmediate(() => {
+          flushScheduled = false;
+          flush();
+        });
       });
     },
   };
