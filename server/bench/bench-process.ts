@@ -117,6 +117,8 @@ export async function intakeLoad(
   connections: number,
   /** The processes whose CPU time is measured (the servers, and the database engine when it runs apart). */
   pids: () => number[] = () => [],
+  /** Requests per second offered over all URLs, whatever the answers; 0: as fast as they are answered. */
+  rate = 0,
 ): Promise<LoadResult> {
   const counter = { n: 0 };
   const cpuBefore = cpuMs(pids());
@@ -129,6 +131,7 @@ export async function intakeLoad(
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         requests: customerMessages(counter),
+        ...(rate > 0 ? { overallRate: rate / urls.length } : {}),
       }),
     ),
   );

@@ -4,6 +4,11 @@
 // Everything shares this machine's cores: the engines, the nodes and the load generator.
 // `BENCH_COMPARE_MAIN=<file>`: the PostgreSQL setups also run that server build (e.g. the previous commit's
 // bundle) in the same run, right after this one, for a before/after on a machine whose load moves.
+// `BENCH_RATE=<req/s>`: the intake load is offered at that rate (open-loop) instead of as fast as it is answered.
+// The CPU a node spends per request depends on how many requests share a statement or a stream entry, which moves
+// with the throughput a loaded machine allows; at one rate every build gets the same traffic, and its CPU per
+// request is what to compare (the rate must stay below what every setup sustains: check req/s). The two-node
+// lines then compare CPU per request; the other setups' req/s ratios compare offered rates: read their cpu columns.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,15 +32,18 @@ import { printStatementStats, resetStatementStats, statementStatsSettings } from
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const compareMain = process.env.BENCH_COMPARE_MAIN;
+const rate = Number(process.env.BENCH_RATE ?? 0);
 
 /** A load run, with the CPU time the nodes alone spent per request beside that of nodes + PostgreSQL. */
 async function load(urls: string[], pids: () => number[], nodePids: () => number[]) {
   const before = cpuMs(nodePids());
-  const result = await intakeLoad(urls, seconds, connections, pids);
+  const result = await intakeLoad(urls, seconds, connections, pids, rate);
   const requests = result.rps * seconds;
   return { ...result, nodeCpuMsPerRequest: requests > 0 ? (cpuMs(nodePids()) - before) / requests : NaN };
 }
 type Measured = Awaited<ReturnType<typeof load>>;
+const cpuPerRequest = (r: Measured) =>
+  `${r.cpuMsPerRequest.toFixed(3)} ms CPU per request (nodes ${r.nodeCpuMsPerRequest.toFixed(3)} ms), ${r.rps.toFixed(0)} req/s answered`;
 // `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
 const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
@@ -103,7 +111,10 @@ async function main() {
     for (const r of running.splice(0)) await stopProcess(r);
   };
   try {
-    console.log(`Chat API intake, many nodes: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores`);
+    const offered = rate > 0 ? `, ${rate} req/s offered` : '';
+    console.log(
+      `Chat API intake, many nodes: ${connections} connections${offered}, ${seconds} s per run, loopback, ${os.cpus().length} cores`,
+    );
     console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
     console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL, nodes');
     const nodes = () => running.map((r) => r.child.pid!);
@@ -181,13 +192,19 @@ async function main() {
         const twoPg = await twoNodes(svcDb);
         row('2 nodes, PostgreSQL', 'svc chat api', twoPg);
         ratios.push(
-          `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers (p99 ${twoPg.p99} vs ${bareTwo.p99} ms)` +
-            (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
+          rate > 0
+            ? `2 PostgreSQL nodes at ${rate} req/s: ${cpuPerRequest(twoPg)} vs two bare handlers ${cpuPerRequest(bareTwo)}`
+            : `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers (p99 ${twoPg.p99} vs ${bareTwo.p99} ms)` +
+                (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
         );
         if (compareMain) {
           const compared = await twoNodes(pg.createDatabase('svc2compare'), compareMain);
           row('2 nodes, PostgreSQL', 'svc (compare)', compared);
-          ratios.push(`2 PostgreSQL nodes, compared build: ${(compared.rps / bareTwo.rps).toFixed(2)}x (p99 ${compared.p99} ms)`);
+          ratios.push(
+            rate > 0
+              ? `2 PostgreSQL nodes at ${rate} req/s, compared build: ${cpuPerRequest(compared)}`
+              : `2 PostgreSQL nodes, compared build: ${(compared.rps / bareTwo.rps).toFixed(2)}x (p99 ${compared.p99} ms)`,
+          );
         }
       }
       if (setups.has('latency')) {

@@ -103,7 +103,7 @@ type StreamsAdapter = {
  * stream's end, a moment after the node) and when an entry could not be written, they go as soon as written, as
  * before. Every node of a cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
  * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
- * building their packets.
+ * building their packets; its own such broadcasts are not encoded for its sockets either.
  */
 export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): ServerOptions['adapter'] {
   const streams = createAdapter(client, options) as unknown as (nsp: Namespace) => StreamsAdapter;
@@ -201,11 +201,23 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       return enqueue(message);
     };
 
+    /** Whether a broadcast to `rooms` reaches a socket of this node: the in-memory adapter encodes the packet
+     * before it looks for sockets, and the Chat API's broadcasts go to channel rooms no console may watch here. */
+    const someSocketHere = (rooms: Set<string>) => {
+      if (rooms.size === 0) return true;
+      for (const room of rooms) if (adapter.rooms.has(room)) return true;
+      return false;
+    };
+
     adapter.broadcast = (packet, opts) => {
       if (opts.flags?.local || hasBinary(packet)) return broadcastEverywhere(packet, opts);
       const data = { packet, opts: { rooms: [...opts.rooms], except: [...(opts.except ?? [])], flags: opts.flags } };
+      // Which sockets are in the rooms is looked up when the entry is read back, as the in-memory adapter does.
+      const here = () => {
+        if (someSocketHere(opts.rooms)) broadcastHere(packet, opts);
+      };
       // A refused write is answered by `write` (the sockets here get it at once); only the promise is left over.
-      enqueue({ uid: adapter.uid, nsp: nsp.name, type: BROADCAST, data }, () => broadcastHere(packet, opts)).catch(() => undefined);
+      enqueue({ uid: adapter.uid, nsp: nsp.name, type: BROADCAST, data }, here).catch(() => undefined);
     };
 
     /** Whether an entry's `rooms` field (see `roomsField`) names only rooms without a socket of this node. */
