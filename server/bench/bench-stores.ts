@@ -16,6 +16,9 @@ export interface BenchStores {
   /** The processes of the database engine whose CPU time a run counts (none for SQLite: it runs in the node). */
   enginePids(store: StoreName): number[];
   stop(): void;
+  /** With BENCH_PG_STATEMENTS=1, forgets what PostgreSQL counted so far in this run's database: the outbox-alone
+   * runs count from the moment the receiver starts answering, not the intake before it. */
+  resetStats(): void;
 }
 
 export async function benchStores(): Promise<BenchStores> {
@@ -38,6 +41,7 @@ export async function benchStores(): Promise<BenchStores> {
       return url;
     },
     enginePids: (store) => (store === 'postgres' ? postgresPids(path.join(pg!.dir, 'data')) : []),
+    resetStats: () => pg && resetStatementStats(pg),
     stop() {
       printLast();
       pg?.stop();

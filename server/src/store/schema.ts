@@ -246,4 +246,22 @@ export const migrations: Migration[] = [
     name: 'report facts of a message written only when new',
     sql: (d) => d.reportFactsOnlyWhenNew ?? '',
   },
+  {
+    version: 27,
+    name: 'outbox indexes without the rows no query reads',
+    sql: (d) => `
+      -- The worker reads only pending rows: by due time, and by ordering key (a key's head is its lowest pending
+      -- id). A scan no longer steps over every row ever sent, and a finished row leaves these indexes.
+      CREATE INDEX deliveries_pending_due ON deliveries(next_attempt_at, id) WHERE state = 'pending';
+      CREATE INDEX deliveries_pending_by_key ON deliveries(ordering_key, id) WHERE state = 'pending';
+      DROP INDEX deliveries_due;
+      DROP INDEX deliveries_by_order;
+      -- Webhooks have no chat and almost no row is a replay: each version of such a row wrote an entry no query finds.
+      DROP INDEX deliveries_by_chat;
+      CREATE INDEX deliveries_by_chat ON deliveries(chat_id, id) WHERE chat_id IS NOT NULL;
+      DROP INDEX deliveries_by_replay;
+      CREATE INDEX deliveries_by_replay ON deliveries(replay_of) WHERE replay_of IS NOT NULL;
+      ${d.outboxPageRoom}
+    `,
+  },
 ];

@@ -33,6 +33,9 @@ const fragments: Omit<SchemaDialect, 'lighterMessageWrites'> = {
   // identities never go back
   retiredIds: '',
   reportFactsOnlyWhenNew: postgresReportFactsOnlyWhenNew,
+  // A row is claimed (its lease set) and then finished on the page it was written to: with a page full, the
+  // claim's update had to move it and add an entry in every index of the table.
+  outboxPageRoom: 'ALTER TABLE deliveries SET (fillfactor = 70);',
 };
 
 export const postgresSchema: SchemaDialect = { ...fragments, lighterMessageWrites: postgresLighterMessageWrites(fragments) };

@@ -24,6 +24,8 @@ export const sqliteSchema: SchemaDialect = {
   retiredIds: sqliteRetiredIds,
   // SQLite's triggers and FTS5 index were not the costly part
   lighterMessageWrites: '',
+  // SQLite updates a row where it is: an update of a lease touches no index
+  outboxPageRoom: '',
 };
 
 /** Applies every migration newer than the file's version, each in its own transaction. A second start on
