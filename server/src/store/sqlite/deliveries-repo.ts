@@ -137,9 +137,10 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     return false;
   });
 
-  // Keys in flight, not rows: a worker may hold a run of several rows of one key.
+  // Keys in flight, not rows: a worker may hold a run of several rows of one key. `+channel_id`: grouped by an
+  // index of the column, SQLite walked every delivery ever sent rather than the pending rows' index.
   const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
-    "SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY channel_id",
+    "SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY +channel_id",
   );
   const pendingAfter = db.prepare<[string, number, number], DeliveryRow & { lease_until: number | null; claimed_by: string | null }>(
     "SELECT * FROM deliveries WHERE ordering_key = ? AND state = 'pending' AND id > ? ORDER BY id LIMIT ?",
