@@ -1,5 +1,6 @@
-// The flags every launcher of the server gives Node (`pnpm serve` in package.json repeats them). V8 sizes the
-// young generation when the process starts, so the server cannot set this itself.
+// The flags the service's launchers give Node: `pnpm serve` (package.json repeats them), `pnpm start`, `pnpm cluster`
+// and the benches (the test suites' throw-away servers go without). V8 sizes the young generation when the process
+// starts, so the server cannot set this itself.
 //
 // A semi-space of up to 64 MB instead of 16: the Chat API intake makes short-lived garbage on every request, and
 // with the larger young generation the collector took 3.5-4% of a PostgreSQL node's CPU under the pg1 bench

@@ -20,14 +20,16 @@ export function errorMiddleware(log: Logger): Middleware {
 }
 
 /** Codes of a client that closed its connection before the response was written out. */
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ECONNRESET', 'ECONNABORTED', 'EPIPE']);
 
 /**
  * For Koa's `error` event: what fails once the response has started, such as a stream body (an upload being
  * downloaded) when the visitor leaves the page. Koa's own handler printed each one's stack to stderr.
  */
 export function responseErrorLogger(log: Logger) {
-  return (err: NodeJS.ErrnoException, ctx?: Context) => {
+  return (err: NodeJS.ErrnoException & { status?: number; expose?: boolean }, ctx?: Context) => {
+    // As Koa's own handler: what the client was told is no error of the service.
+    if (err.status === 404 || err.expose) return;
     const where = ctx && { method: ctx.method, path: redactPath(ctx.path) };
     if (err.code && CLIENT_GONE.has(err.code)) log.debug({ code: err.code, ...where }, 'client left before the response was written');
     else log.error({ err, ...where }, 'response failed');
