@@ -16,12 +16,14 @@ import { createPgDeliveriesRepo } from '../src/store/postgres/deliveries-repo.ts
 import { openPgDb, type PgDb } from '../src/store/postgres/pg-db.ts';
 import type { DeliveryRecord, NewDelivery } from '../src/store/records.ts';
 import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
+import { recordPgStatements } from './support/pg-statements.ts';
 
 const server = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);
   return undefined;
 });
 afterAll(() => server?.stop());
+const pgStatements = recordPgStatements((_, sql) => sql);
 
 // Rows the repositories refer to, in SQL both engines take as written.
 const seed = [
@@ -185,6 +187,34 @@ describe.skipIf(!server)('PostgreSQL deliveries, bot providers and bot events', 
     // The held row is released once (not by a change that declines it, nor for another kind) and is then claimed.
     expect(actual.slice(-7, -3)).toEqual([false, false, true, false]);
     expect(actual.at(-1)).toMatchObject([{ eventId: 'e5', payload: { event_name: 'held', rate: 'positive' }, nextAttemptAt: T + 7000 }]);
+  });
+
+  it("find each key's head as SQLite does, whether a claim walks the due rows or groups the pending rows by key", async () => {
+    /** Backlogs behind few heads (the claim after groups by key), then many keys of one row (the claim after walks). */
+    async function heads(r: DeliveriesRepo) {
+      const out: unknown[] = [];
+      const claim = async (workerId: string, now: number, limit: number) =>
+        (await r.claimDue(workerId, now, 1000, limit)).map((d) => `${d.orderingKey}:${d.eventId}`);
+      for (const key of ['a', 'b', 'c'])
+        for (let n = 1; n <= 5; n++) await r.enqueue(delivery({ orderingKey: key, eventId: `${key}${n}` }));
+      out.push(await claim('w1', T, 1), await claim('w2', T, 1), await claim('w3', T, 5), await r.nextDueAt());
+      for (let k = 0; k < 12; k++) await r.enqueue(delivery({ channelId: 2 + (k % 3), orderingKey: `one-${k}`, eventId: `one-${k}` }));
+      out.push(await claim('w4', T + 1, 2), await claim('w5', T + 1, 2), await claim('w6', T + 1, 50));
+      // the leases of w1-w3 end: their heads are due again, the rows behind them still wait
+      out.push(await r.nextDueAt(), await claim('w7', T + 1001, 50));
+      return out;
+    }
+    const db = sqliteDb();
+    const [pg] = await pgNodes(1);
+    const expected = await heads(createDeliveriesRepo(db, createWriteBatcher(db)));
+    pgStatements.length = 0;
+    const actual = await heads(createPgDeliveriesRepo(pg!));
+    expect(actual).toEqual(expected);
+    // a key's rows behind its leased head wait; once the lease ends, the same head is claimed again
+    expect(expected.at(-1)).toEqual(['a:a1', 'b:b1', 'c:c1']);
+    // both ways ran
+    expect(pgStatements.some((sql) => /heads AS MATERIALIZED[\s\S]*FOR UPDATE OF d SKIP LOCKED/.test(sql))).toBe(true);
+    expect(pgStatements.some((sql) => /d\.id = \(SELECT MIN\(e\.id\)/.test(sql))).toBe(true);
   });
 
   it('record attempts that arrive together (one statement on PostgreSQL) as the SQLite repositories do one by one', async () => {
