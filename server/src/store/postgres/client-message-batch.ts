@@ -3,6 +3,7 @@ import type { ChatRecord, MessageRecord } from '../records.ts';
 import { chatColumns } from './chat-columns.ts';
 import { postgresSchema } from './migrate.ts';
 import { answeredByServer, type PgDb } from './pg-db.ts';
+import { atEndOfTurn } from './statement-batch.ts';
 
 /**
  * Customers' messages into their live chats, many in one statement (one round trip, one commit, one WAL flush):
@@ -130,7 +131,7 @@ const newCustomerColumns = ({ input: { channelId, client, message, botProviderRo
 export function createClientMessageBatcher(db: PgDb) {
   let queue: Pending[] = [];
   let inFlight = 0;
-  let flushScheduled = false;
+  const flushSoon = atEndOfTurn(() => flush());
 
   /** Runs `sql` over the column arrays of `items`; the rows it answered, by the item's index. `false` when
    * PostgreSQL refused the statement (nothing was written); throws when whether it committed is unknown. */
@@ -202,14 +203,7 @@ export function createClientMessageBatcher(db: PgDb) {
     append(input: NewClientMessage): Promise<Stored | undefined> {
       return new Promise((resolve, reject) => {
         queue.push({ input, resolve, reject });
-        // Once this turn of the event loop is done, so the requests whose bytes it read share a statement (as in
-        // statement-batch.ts): the first of a burst would otherwise go alone, and the next alone beside it.
-        if (flushScheduled) return;
-        flushScheduled = true;
-        setImmediate(() => {
-          flushScheduled = false;
-          flush();
-        });
+        flushSoon();
       });
     },
   };

@@ -6,6 +6,23 @@ const IN_FLIGHT = 2;
 /** The most writes one statement carries. */
 const MAX_BATCH = 256;
 
+/**
+ * Calls `fn` once the current turn of the event loop is done, however often it is asked meanwhile: the requests
+ * whose bytes the turn read (every socket that had some) then share a statement, where the first of them would
+ * otherwise go alone and the next alone beside it. A lone write waits only for the end of the turn, no timer.
+ */
+export function atEndOfTurn(fn: () => void): () => void {
+  let scheduled = false;
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => {
+      scheduled = false;
+      fn();
+    });
+  };
+}
+
 interface Pending<T, R> {
   item: T;
   resolve: (result: R) => void;
@@ -37,7 +54,7 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
   const { write, alone, key, batchable = () => true, solo = () => false } = options;
   let queue: Pending<T, R>[] = [];
   let inFlight = 0;
-  let flushScheduled = false;
+  const flushSoon = atEndOfTurn(() => flush());
   /** Keys with a write under way. */
   const busy = new Set<unknown>();
 
@@ -96,15 +113,7 @@ export function createStatementBatcher<T, R>(options: StatementBatchOptions<T, R
     add(item: T): Promise<R> {
       return new Promise((resolve, reject) => {
         queue.push({ item, resolve, reject });
-        // Once this turn of the event loop is done, so the requests whose bytes it read (every socket that had
-        // some) share a statement: the first of them would otherwise go alone, and the next alone beside it.
-        // A lone write waits only for the end of the turn, no timer.
-        if (flushScheduled) return;
-        flushScheduled = true;
-        setImmediate(() => {
-          flushScheduled = false;
-          flush();
-        });
+        flushSoon();
       });
     },
   };
