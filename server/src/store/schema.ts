@@ -264,4 +264,18 @@ export const migrations: Migration[] = [
       ${d.outboxPageRoom}
     `,
   },
+  {
+    version: 28,
+    name: 'foreign keys that deletes check found through an index',
+    sql: () => `
+      -- Deleting a row makes the database look for the rows that still refer to it, one lookup per row deleted:
+      -- without these, erasing a customer read every delivery ever made once per message of theirs (74 s for
+      -- 2,000 messages beside 200k deliveries on PostgreSQL), and a retention sweep every call and read mark per chat.
+      CREATE INDEX deliveries_by_message ON deliveries(message_id, id) WHERE message_id IS NOT NULL;
+      CREATE INDEX calls_by_chat ON calls(chat_id);
+      CREATE INDEX chat_reads_by_chat ON chat_reads(chat_id);
+      CREATE INDEX offline_messages_by_client ON offline_messages(client_id) WHERE client_id IS NOT NULL;
+      CREATE INDEX clients_by_pending_department ON clients(pending_department_id) WHERE pending_department_id IS NOT NULL;
+    `,
+  },
 ];
