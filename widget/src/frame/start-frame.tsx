@@ -230,7 +230,7 @@ export function startFrame(init: FrameInit, port: MessagePort, win: Window, root
     announcement,
     texts,
     act,
-    loadOlder: () => void loadOlder(),
+    loadOlder: (shown) => void loadOlder(shown),
     send(text, buttonId) {
       if (!text.trim()) return;
       const item = {

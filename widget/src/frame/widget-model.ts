@@ -28,8 +28,8 @@ export interface WidgetModel {
   announcement: Store<Announcement | null>;
   /** Every word the frame shows, in the visitor's language. */
   texts: Texts;
-  /** The visitor scrolled to the top: the older page of the chat, if it has one. */
-  loadOlder(): void;
+  /** The visitor scrolled to the top of the log whose first message is `shown`: the page before it, if any. */
+  loadOlder(shown: number): void;
   /** Sends a message; `buttonId` when it is the answer of a bot button. */
   send(text: string, buttonId?: string): void;
   /** Uploads a file and sends it (the caption is optional); resolves with an error to show, or null. */

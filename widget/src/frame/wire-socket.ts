@@ -101,5 +101,5 @@ export function wireSocket(
   });
 
   /** The visitor scrolled to the top of the chat: its page before the first message shown. */
-  return () => void history().then((h) => h.loadOlder(socket, conversation.get(), apply));
+  return (shown: number) => void history().then((h) => h.loadOlder(socket, conversation.get(), apply, shown));
 }

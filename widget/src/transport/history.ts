@@ -18,10 +18,12 @@ async function fetchOlder(socket: VisitorSocket, apply: Apply, chat_id: number, 
   return answer.value;
 }
 
-/** The chat's page before its first message shown, one request at a time. */
-export async function loadOlder(socket: VisitorSocket, { chatId, older, messages }: Conversation, apply: Apply) {
+/** The chat's page before its first message shown, one request at a time. `shown`: the first message on screen
+ * when the visitor scrolled up. A smooth scroll still runs to the top after the page it asked for came (and before
+ * that page is drawn): that asks too, and must not fetch the page before the one just put above. */
+export async function loadOlder(socket: VisitorSocket, { chatId, older, messages }: Conversation, apply: Apply, shown: number) {
   const first = messages.find((m) => m.chat_id === chatId);
-  if (fetching || !older || !chatId || !first) return;
+  if (fetching || !older || !chatId || !first || messages[0]!.id !== shown) return;
   fetching = true;
   await fetchOlder(socket, apply, chatId, first.id, true);
   fetching = false;

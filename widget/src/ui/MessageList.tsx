@@ -91,12 +91,12 @@ export function MessageList({ model }: { model: WidgetModel }) {
     // read as the visitor asking for the page before that one too.
     if (el) el.scrollTo({ top: el.scrollHeight - (pagePutAbove ? kept.current.below : 0), behavior: pagePutAbove ? 'instant' : 'auto' });
     kept.current.first = first;
-  }, [messages.length, outbox.length, endedAfter]);
+  }, [messages.length, outbox.length, endedAfter, first]);
   const onScroll = () => {
     const { scrollTop: top, scrollHeight, clientHeight: height } = log.current!;
     const k = kept.current;
     // Only the visitor's own scrolling up asks, not a window that grows as it opens.
-    if (top < 50 && top < k.top && height === k.height) model.loadOlder();
+    if (top < 50 && top < k.top && height === k.height) model.loadOlder(k.first);
     Object.assign(k, { below: scrollHeight - top, top, height });
   };
   // While the bot is the one answering, the visitor can ask for a person; only the newest buttons can be chosen.
