@@ -264,4 +264,9 @@ export const migrations: Migration[] = [
       ${d.outboxPageRoom}
     `,
   },
+  {
+    version: 28,
+    name: 'chat report durations run only when the chat has them',
+    sql: (d) => d.chatSharesWhenSet ?? '',
+  },
 ];
