@@ -1,6 +1,6 @@
-import { mediaJson, nullProfile, profileColumns, toChat, type ChatRow, type NewClientMessage } from '../chats.ts';
+import { mediaJson, nullProfile, profileColumns, type NewClientMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
-import { chatColumns } from './chat-columns.ts';
+import { chatWithMessageColumns, toChatOfColumns, type ChatWithMessageRow } from './chat-columns.ts';
 import { postgresSchema } from './migrate.ts';
 import { answeredByServer, type PgDb } from './pg-db.ts';
 import { atEndOfTurn } from './statement-batch.ts';
@@ -38,8 +38,9 @@ const appendBatchSql = `
     RETURNING *
   ),
   last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
-  ${chatColumns('m WHERE m.chat_id = ch.id')}, ch.ord AS batch_ord
-  FROM live ch JOIN channels c ON c.id = ch.channel_id`;
+  ${chatWithMessageColumns}, ch.ord AS batch_ord
+  FROM live ch JOIN channels c ON c.id = ch.channel_id JOIN clients cl ON cl.id = ch.client_id JOIN m ON m.chat_id = ch.id
+    LEFT JOIN departments d ON d.id = ch.department_id`;
 
 /**
  * New customers' first messages, many in one statement as well (its own transaction, one commit): the messages
@@ -90,8 +91,9 @@ const newCustomersSql = `
       FROM ch JOIN new ON new.client_id = ch.client_id
     RETURNING *
   )
-  ${chatColumns('m WHERE m.chat_id = ch.id', 'cl')}, new.ord AS batch_ord
-  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN new ON new.client_id = ch.client_id`;
+  ${chatWithMessageColumns}, new.ord AS batch_ord
+  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN new ON new.client_id = ch.client_id JOIN cl ON cl.id = ch.client_id
+    JOIN m ON m.chat_id = ch.id LEFT JOIN departments d ON d.id = ch.department_id`;
 
 /** Statements in flight at once: the next batch gathers while these run, so load makes batches, not queues of
  * statements, and a lone message waits only for the end of its turn of the event loop. */
@@ -142,8 +144,11 @@ export function createClientMessageBatcher(db: PgDb) {
   async function statement(sql: string, items: Pending[], columns: (item: Pending) => unknown[], now: number) {
     const rows = items.map(columns);
     try {
-      const answered = await db.all<ChatRow & { batch_ord: number }>(sql, [...rows[0]!.map((_, c) => rows.map((row) => row[c])), now]);
-      return new Map(answered.map((row) => [row.batch_ord - 1, toChat(row)]));
+      const answered = await db.all<ChatWithMessageRow & { batch_ord: number }>(sql, [
+        ...rows[0]!.map((_, c) => rows.map((row) => row[c])),
+        now,
+      ]);
+      return new Map(answered.map((row) => [row.batch_ord - 1, toChatOfColumns(row)]));
     } catch (error) {
       if (answeredByServer(error)) return false;
       throw error;
