@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
+import { createPgChatsRepo } from '../src/store/postgres/chats-repo.ts';
 import { createClientMessageBatcher } from '../src/store/postgres/client-message-batch.ts';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestChannel } from './support/fixtures.ts';
@@ -98,6 +99,39 @@ describe.skipIf(!engine)('Chat API intake on PostgreSQL: round trips', () => {
       );
       // The first of them no longer goes alone, nor the second alone beside it.
       expect(sent.filter((sql) => sql.includes("JOIN chats ch ON ch.client_id = cl.id AND ch.state != 'closed'"))).toHaveLength(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('answers each chat as the store reads it back: its client, department and last message', async () => {
+    const profile = { name: 'Ann Example', email: 'ann@example.com', phone: '+41 44 000 00 00' };
+    expect((await postCustomerMessage(svc.api, channel.endpoint, 'read-back', 'first', profile)).status).toBe(200);
+    const db = await openPgDb({ url: dbUrl, poolSize: 2 });
+    try {
+      const { id: departmentId } = (await db.one<{ id: number }>(
+        "INSERT INTO departments (name, created_at) VALUES ('Returns', 0) RETURNING id",
+      ))!;
+      await db.run('UPDATE chats SET department_id = $1 WHERE client_id = (SELECT id FROM clients WHERE external_key = $2)', [
+        departmentId,
+        'read-back',
+      ]);
+      const batcher = createClientMessageBatcher(db);
+      const message = (key: string) => ({
+        channelId: channel.id,
+        client: { key, id: key, profile: key === 'read-back' ? profile : {} },
+        botProviderRowId: null,
+        message: { type: 'text' as const, text: `from ${key}`, media: { file_name: 'a.txt' }, externalId: 'ext-1' },
+      });
+      const [live, opened] = await Promise.all([batcher.append(message('read-back')), batcher.append(message('read-back-new'))]);
+      expect([live?.chatCreated, opened?.chatCreated]).toEqual([false, true]);
+      const chats = createPgChatsRepo(db);
+      for (const stored of [live!, opened!]) {
+        expect(stored.chat).toEqual(await chats.findById(stored.chat.id));
+        expect(stored.message).toEqual(stored.chat.lastMessage);
+      }
+      expect(live!.chat.department).toEqual({ id: departmentId, name: 'Returns' });
+      expect(live!.chat.client).toMatchObject({ name: 'Ann Example', email: 'ann@example.com', phone: '+41 44 000 00 00' });
     } finally {
       await db.close();
     }

@@ -22,7 +22,14 @@ export interface ChatRow {
   last_message_json: string | null;
 }
 
-export const toChat = (r: ChatRow): ChatRecord => ({
+/** The chat's own columns, which every query of a chat answers as they are. */
+export type ChatOwnColumns = Omit<ChatRow, 'department_json' | 'client_json' | 'last_message_json'>;
+
+/** A chat from its own columns and the records a query answered with it. */
+export const toChatWith = (
+  r: ChatOwnColumns,
+  parts: { department: DepartmentRef | null; client: ClientRecord; lastMessage: MessageRecord | null },
+): ChatRecord => ({
   id: r.id,
   channelId: r.channel_id,
   channelKind: r.channel_kind,
@@ -37,10 +44,15 @@ export const toChat = (r: ChatRow): ChatRecord => ({
   agentJoined: r.agent_joined === 1,
   crm: r.crm_json === null ? null : (JSON.parse(r.crm_json) as CrmView),
   rate: r.rate,
-  department: r.department_json === null ? null : (JSON.parse(r.department_json) as DepartmentRef),
-  client: toClient(JSON.parse(r.client_json) as ClientRow),
-  lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
+  ...parts,
 });
+
+export const toChat = (r: ChatRow): ChatRecord =>
+  toChatWith(r, {
+    department: r.department_json === null ? null : (JSON.parse(r.department_json) as DepartmentRef),
+    client: toClient(JSON.parse(r.client_json) as ClientRow),
+    lastMessage: r.last_message_json === null ? null : toMessage(JSON.parse(r.last_message_json) as MessageRow),
+  });
 
 export interface NewClientMessage {
   channelId: number;

@@ -43,6 +43,9 @@ export interface SchemaDialect {
   retiredIds: string;
   /** The report facts of a message written only when new (PostgreSQL, version 26); absent where nothing changes. */
   reportFactsOnlyWhenNew?: string;
+  /** A chat's report triggers running each duration's statement only when the chat has that duration
+   * (PostgreSQL, version 29); absent where nothing changes. */
+  chatSharesWhenSet?: string;
   /** What leaves room in the outbox's pages, so that a claim's update of a row's lease (no indexed column) stays
    * on its page and writes no index entry (PostgreSQL's fillfactor, version 27); empty where nothing changes. */
   outboxPageRoom: string;

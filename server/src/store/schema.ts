@@ -278,4 +278,9 @@ export const migrations: Migration[] = [
       CREATE INDEX clients_by_pending_department ON clients(pending_department_id) WHERE pending_department_id IS NOT NULL;
     `,
   },
+  {
+    version: 29,
+    name: 'chat report durations run only when the chat has them',
+    sql: (d) => d.chatSharesWhenSet ?? '',
+  },
 ];

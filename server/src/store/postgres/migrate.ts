@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { postgresChatSharesWhenSet } from './chat-report-shares.ts';
 import { postgresLighterMessageWrites } from './lighter-message-writes.ts';
 import { postgresReportFactsOnlyWhenNew } from './report-facts-when-new.ts';
 import { postgresSearchIndexes } from './search-schema.ts';
@@ -38,7 +39,11 @@ const fragments: Omit<SchemaDialect, 'lighterMessageWrites'> = {
   outboxPageRoom: 'ALTER TABLE deliveries SET (fillfactor = 70);',
 };
 
-export const postgresSchema: SchemaDialect = { ...fragments, lighterMessageWrites: postgresLighterMessageWrites(fragments) };
+export const postgresSchema: SchemaDialect = {
+  ...fragments,
+  lighterMessageWrites: postgresLighterMessageWrites(fragments),
+  chatSharesWhenSet: postgresChatSharesWhenSet(fragments),
+};
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */
 const MIGRATION_LOCK = 0x5c_c0_01;
