@@ -66,7 +66,7 @@ import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { errorMiddleware, responseErrorLogger } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
-import { laneByPrefix } from './http/lane-by-prefix.ts';
+import { directRoutes, laneByPrefix } from './http/lane-by-prefix.ts';
 import { partyAddress } from './http/party-address.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { createAdmission } from './http/admission.ts';
@@ -185,7 +185,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   });
   registerAdminRoutes(router, { store, agents, channels, urls, urlPolicy, adminTokenHash: adminToken.hash });
   registerDepartmentRoutes(router, { store, departments, adminTokenHash: adminToken.hash });
-  registerAgentRoutes(router, { store, agents, conversations, rateLimits, agentTokens });
+  const agentDirect = registerAgentRoutes(router, { store, agents, conversations, rateLimits, agentTokens });
   registerNoteRoutes(router, { store, notes });
   registerTransferRoutes(router, { store, transfers });
   registerCannedReplyRoutes(router, { store });
@@ -229,6 +229,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(errorMiddleware(log));
   app.use(partyAddress());
   app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter, chatApiDirect));
+  app.use(directRoutes(jsonBody(), agentDirect));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });

@@ -14,11 +14,13 @@ const run = promisify(execFile);
 let t: TestServer;
 let integrator: Awaited<ReturnType<typeof startFakeIntegrator>>;
 let channel: TestChannel;
+let agentToken: string;
 
 beforeAll(async () => {
   integrator = await startFakeIntegrator();
   t = await startTestServer({ SVC_METRICS_TOKEN: METRICS_TOKEN });
   const agent = await createAgent(t.api);
+  agentToken = agent.token;
   channel = await createChatApiChannel(t.api, { webhook_url: integrator.url, agent_ids: [agent.id] });
 });
 afterAll(async () => {
@@ -28,7 +30,8 @@ afterAll(async () => {
 
 describe('GET /metrics', () => {
   it('answers the Prometheus text format to the admin token or SVC_METRICS_TOKEN, 401 to anyone else', async () => {
-    await postCustomerMessage(t.api, channel.endpoint, 'metrics-1', 'Hello');
+    const chatId = (await postCustomerMessage(t.api, channel.endpoint, 'metrics-1', 'Hello')).body.chat_id;
+    expect((await t.api.post(`/api/v1/chats/${chatId}/messages`, { type: 'text', text: 'Hi' }, agentToken)).status).toBe(201);
     const res = await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -36,6 +39,7 @@ describe('GET /metrics', () => {
     expect(text).toContain('svc_messages_total{channel_kind="chat_api",direction="received"} 1');
     // By the route's pattern: the path holds the endpoint's secret.
     expect(text).toContain('svc_http_request_duration_seconds_count{route="/chat-api/:random/:publicId",method="POST",status="200"} 1');
+    expect(text).toContain('svc_http_request_duration_seconds_count{route="/api/v1/chats/:id/messages",method="POST",status="201"} 1');
     expect(text).toContain('svc_connected_sockets{side="visitor"} 0');
     expect(text).toContain('svc_nodejs_eventloop_lag_seconds');
     expect((await fetch(`${t.base}/metrics`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } })).status).toBe(200);

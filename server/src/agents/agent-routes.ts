@@ -1,5 +1,6 @@
 import { chatIdFromParam } from '../conversations/chat-param.ts';
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import {
   agentMessageSchema,
   chatListQuerySchema,
@@ -16,6 +17,7 @@ import type { ConversationService } from '../conversations/conversation-service.
 import { agentView, chatView, messageView } from '../conversations/views.ts';
 import { currentAgent, requireAgent } from '../http/auth.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { routePattern, type DirectRoute } from '../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../http/rate-limits.ts';
 import { parseOr400 } from '../http/validate.ts';
 import type { Store } from '../store/store.ts';
@@ -37,8 +39,11 @@ const UNPAGED_CHATS = 500;
 /** A `before` without `limit`: every older message. */
 const UNPAGED_MESSAGES = Number.MAX_SAFE_INTEGER - 1;
 
-/** The agent API of the contract: login, presence, and the chats of the agent's channels. */
-export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void {
+const SEND_MESSAGE = routePattern('/api/v1/chats/:id/messages');
+
+/** The agent API of the contract: login, presence, and the chats of the agent's channels. Returns the agent's
+ * message as a route that runs ahead of the router (http/lane-by-prefix.ts). */
+export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): DirectRoute[] {
   const { store, conversations } = deps;
   const agent = requireAgent(store, deps.agentTokens);
 
@@ -103,13 +108,14 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
     ctx.body = body;
   });
 
-  router.post('/api/v1/chats/:id/messages', agent, async (ctx) => {
+  const sendMessage: Middleware = async (ctx) => {
     const chat = await conversations.chatForAgent(currentAgent(ctx), chatIdFromParam(ctx.params.id));
     const request = parseOr400(agentMessageSchema, ctx.request.body);
     const message = await conversations.sendAgentMessage(currentAgent(ctx), chat, request);
     ctx.status = 201;
     ctx.body = { message: messageView(message) };
-  });
+  };
+  router.post(SEND_MESSAGE.path, agent, sendMessage);
 
   router.post('/api/v1/chats/:id/messages/:messageId/resend', agent, async (ctx) => {
     const messageId = messageIdParam.safeParse(ctx.params.messageId);
@@ -140,4 +146,6 @@ export function registerAgentRoutes(router: Router, deps: AgentRouteDeps): void 
     const { blacklist } = parseOr400(closeChatSchema, ctx.request.body ?? {});
     ctx.body = { chat: chatView(await conversations.close(currentAgent(ctx), id, blacklist)) };
   });
+
+  return [{ method: 'POST', ...SEND_MESSAGE, handler: (ctx, next) => agent(ctx, () => sendMessage(ctx, next)) }];
 }

@@ -51,23 +51,39 @@ export function laneByPrefix(prefix: string, readBody: Middleware, own: Router, 
   // As app.use takes them: the router sets its own context fields (params, router) when it runs.
   const ownRoutes = own.routes() as Middleware;
   const ownMethods = own.allowedMethods({ throw: true }) as Middleware;
-  const end = () => Promise.resolve();
   const routes = (ctx: Parameters<Middleware>[0]) => ownRoutes(ctx, () => ownMethods(ctx, end));
   return (ctx, next) => {
     if (!ctx.path.startsWith(prefix)) return next();
-    for (const route of direct) {
-      const found = ctx.method === route.method ? route.match.exec(ctx.path) : null;
-      if (!found) continue;
-      const params: Record<string, string> = {};
-      for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeSegment(found[i + 1]!);
-      const routed = ctx as typeof ctx & { params: Record<string, string>; _matchedRoute: string };
-      routed.params = params;
-      // As the router would: a body refused before the route runs is counted unmatched, as before.
-      return readBody(ctx, () => {
-        routed._matchedRoute = route.path;
-        return route.handler(ctx, end);
-      });
-    }
-    return readBody(ctx, () => routes(ctx));
+    return runDirect(ctx, readBody, direct) ?? readBody(ctx, () => routes(ctx));
   };
+}
+
+/**
+ * Routes that run ahead of the app's later middleware and its router, as the Chat API intake does in its lane:
+ * the agent API's message, its hottest write, skips the upload routes, the widget frame, the static sites and the
+ * router's matching of the service's hundred-odd routes, none of which answer it (issue 16). Any other request
+ * goes on; the routes stay registered on the router too.
+ */
+export function directRoutes(readBody: Middleware, direct: readonly DirectRoute[]): Middleware {
+  return (ctx, next) => runDirect(ctx, readBody, direct) ?? next();
+}
+
+const end = () => Promise.resolve();
+
+/** Runs the route of `direct` that matches the request exactly, or answers undefined when none does. */
+function runDirect(ctx: Parameters<Middleware>[0], readBody: Middleware, direct: readonly DirectRoute[]): Promise<unknown> | undefined {
+  for (const route of direct) {
+    const found = ctx.method === route.method ? route.match.exec(ctx.path) : null;
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < route.params.length; i++) params[route.params[i]!] = decodeSegment(found[i + 1]!);
+    const routed = ctx as typeof ctx & { params: Record<string, string>; _matchedRoute: string };
+    routed.params = params;
+    // As the router would: a body refused before the route runs is counted unmatched, as before.
+    return readBody(ctx, () => {
+      routed._matchedRoute = route.path;
+      return route.handler(ctx, end);
+    });
+  }
+  return undefined;
 }
