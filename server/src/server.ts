@@ -205,7 +205,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   registerBusinessHoursRoutes(router, { store, events, adminTokenHash: adminToken.hash });
   registerCallRoutes(router, { store, calls, adminTokenHash: adminToken.hash });
   registerCrmRoutes(router, { store, events, conversations });
-  registerOfflineMessageRoutes(router, { store, events, rateLimits, channelLookup });
+  const offlineDirect = registerOfflineMessageRoutes(router, { store, events, rateLimits, channelLookup });
   registerBotRoutes(router, { store, inbound: botInbound, tokens: providerTokens, rateLimits });
   registerOpenApiRoutes(router, { urls });
 
@@ -229,7 +229,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(errorMiddleware(log));
   app.use(partyAddress());
   app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter, chatApiDirect));
-  app.use(directRoutes(jsonBody(), agentDirect));
+  app.use(directRoutes(jsonBody(), [...agentDirect, ...offlineDirect]));
   const uploadRouter = new Router();
   registerUploadRoutes(uploadRouter, { store, uploads, urls, rateLimits });
   registerAgentPhotoRoutes(uploadRouter, { store, agents, uploads, urls, adminTokenHash: adminToken.hash });

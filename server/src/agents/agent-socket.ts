@@ -66,7 +66,9 @@ export function attachAgentSocket(
     });
   });
 
-  events.on('offline.created', ({ message }) => nsp.to(channelRoom(message.channelId)).emit('offline:new', offlineMessageView(message)));
+  events.on('offline.created', ({ message }) => {
+    if (watched(message.channelId)) nsp.to(channelRoom(message.channelId)).emit('offline:new', offlineMessageView(message));
+  });
   events.on('call.updated', ({ call }) => nsp.to(channelRoom(call.channelId)).emit('call:updated', callView(call)));
   events.on('agent.token-revoked', ({ tokenHash }) => nsp.in(tokenRoom(tokenHash)).disconnectSockets(true));
   events.on('chat.updated', ({ chat }) => {

@@ -60,9 +60,9 @@ export function laneByPrefix(prefix: string, readBody: Middleware, own: Router, 
 
 /**
  * Routes that run ahead of the app's later middleware and its router, as the Chat API intake does in its lane:
- * the agent API's message, its hottest write, skips the upload routes, the widget frame, the static sites and the
- * router's matching of the service's hundred-odd routes, none of which answer it (issue 16). Any other request
- * goes on; the routes stay registered on the router too.
+ * the agent API's message and the widget's offline form, the hottest writes after the intake, skip the upload
+ * routes, the widget frame, the static sites and the router's matching of the service's hundred-odd routes, none
+ * of which answer them (issue 16). Any other request goes on; the routes stay registered on the router too.
  */
 export function directRoutes(readBody: Middleware, direct: readonly DirectRoute[]): Middleware {
   return (ctx, next) => runDirect(ctx, readBody, direct) ?? next();

@@ -1,9 +1,11 @@
 import type Router from '@koa/router';
+import type { Middleware } from 'koa';
 import { offlineMessageSchema, type WebhookPayload } from '@svc/protocol';
 import type { DomainEvents } from '../../conversations/domain-events.ts';
 import { offlineMessageView } from '../../conversations/views.ts';
 import { currentAgent, requireAgent } from '../../http/auth.ts';
 import { notFound, rateLimited } from '../../http/errors.ts';
+import { routePattern, type DirectRoute } from '../../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
@@ -14,14 +16,17 @@ import { WEBHOOK_DELIVERY, WEBHOOK_RETRIES } from '../../webhooks/webhook-sender
 
 const blank = (v: string | undefined) => (v ? v : null);
 
+const LEAVE = routePattern('/widget-api/:publicId/offline-messages');
+
 /**
  * The offline form (spec 4.4 sendOfflineMessage): a visitor leaves a message while no agent is online. It is
- * stored, shown to the channel's agents, and sent as the offline_message webhook (written with it).
+ * stored, shown to the channel's agents, and sent as the offline_message webhook (written with it). Returns the
+ * form's POST as a route that runs ahead of the router (http/lane-by-prefix.ts).
  */
 export function registerOfflineMessageRoutes(
   router: Router,
   deps: { store: Store; events: DomainEvents; rateLimits: RateLimits; channelLookup: Pick<ChannelLookupCache, 'byPublicId'> },
-): void {
+): DirectRoute[] {
   const { store, events, rateLimits, channelLookup } = deps;
 
   router.options('/widget-api/:publicId/offline-messages', (ctx) => {
@@ -31,7 +36,7 @@ export function registerOfflineMessageRoutes(
     ctx.status = 204;
   });
 
-  router.post('/widget-api/:publicId/offline-messages', async (ctx) => {
+  const leave: Middleware = async (ctx) => {
     ctx.set('Access-Control-Allow-Origin', '*');
     // From the cache the Chat API reads too: a change made on another node reaches it a moment later, and a
     // message left in that moment is taken as it would have been just before the change.
@@ -86,9 +91,12 @@ export function registerOfflineMessageRoutes(
     events.emit('offline.created', { message: saved });
     ctx.status = 201;
     ctx.body = { result: 'ok', offline_message_id: String(saved.id) };
-  });
+  };
+  router.post(LEAVE.path, leave);
 
   router.get('/api/v1/offline-messages', requireAgent(store), async (ctx) => {
     ctx.body = { offline_messages: (await store.offlineMessages.listForAgent(currentAgent(ctx).id)).map(offlineMessageView) };
   });
+
+  return [{ method: 'POST', ...LEAVE, handler: leave }];
 }
