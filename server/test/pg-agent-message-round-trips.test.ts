@@ -5,7 +5,7 @@ import { openPgStore } from '../src/store/postgres/pg-store.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage } from './support/fixtures.ts';
 import { recordPgStatements } from './support/pg-statements.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
 // Issue 16: an agent's message through the agent API pays every round trip to PostgreSQL before its 201. This
 // counts the statements one sends through the pool (the server runs in this process, so every pg client is
@@ -183,6 +183,15 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       // none of the connections that wrote them opened a transaction (the server in this process may, for its outbox)
       const writers = new Set(sentBy.filter(({ sql }) => /INSERT INTO messages/.test(sql)).map(({ client }) => client));
       expect(sentBy.filter(({ client, sql }) => writers.has(client) && sql === 'BEGIN')).toEqual([]);
+      // every first written together counts in the reports as a first answer of the agent's
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(Date.now());
+      const report = await svc.api.get(`/api/v1/reports?from=${day}&to=${day}&channel_id=${channel.id}`, ADMIN_TOKEN);
+      expect(report.body).toMatchObject({
+        chats: chats.length,
+        missed: 0,
+        first_response_seconds: { median: 0 },
+        by_agent: [{ agent_id: agent.id, chats: chats.length }],
+      });
 
       sent.length = 0;
       const gone = Math.max(...chats) + 1_000_000;
