@@ -11,5 +11,6 @@ pnpm(['exec', 'tsx', 'server/bench/delivery-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/long-data-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/reports-bench.ts']);
 pnpm(['exec', 'tsx', 'server/bench/search-bench.ts']);
+pnpm(['exec', 'tsx', 'server/bench/erase-bench.ts']);
 pnpm(['exec', 'node', 'widget/bench/size.mjs']);
 pnpm(['exec', 'tsx', 'server/bench/widget-main-thread-bench.ts']);
