@@ -58,6 +58,16 @@ export function attachVisitorCalls(
       socket.emit('callback', availability);
     }
   }
+  /** A channel's refreshes run one after another: each reads the channel as it starts, and one that ran beside a
+   * later one could tell a visitor, after it, what the later one had already put right. */
+  const inTurn = new Map<number, Promise<unknown>>();
+  function refreshInTurn(channelId: number, clientId?: number) {
+    const work = (inTurn.get(channelId) ?? Promise.resolve()).then(() => refresh(channelId, clientId));
+    const done = work.catch(() => undefined);
+    inTurn.set(channelId, done);
+    void done.then(() => inTurn.get(channelId) === done && inTurn.delete(channelId));
+    return work;
+  }
   const guard = (work: Promise<unknown>) => void work.catch((err: unknown) => log.error({ err }, 'callback update failed'));
 
   events.on('call.updated', ({ call }) => {
@@ -71,12 +81,12 @@ export function attachVisitorCalls(
   // The change happened on one node; the visitors it concerns may be connected to any.
   events.on('callback.settings', ({ channelId }) => notices.publish('callback.changed', { channelId }));
   events.on('channel.status', ({ channelId }) => notices.publish('callback.changed', { channelId }));
-  notices.on('callback.changed', ({ channelId, clientId }) => guard(refresh(channelId, clientId)));
+  notices.on('callback.changed', ({ channelId, clientId }) => guard(refreshInTurn(channelId, clientId)));
 
   const clock = setInterval(() => {
     if (nsp.sockets.size === 0) return;
     const channelIds = new Set([...nsp.sockets.values()].map((s) => s.data.channel.id));
-    for (const channelId of channelIds) guard(refresh(channelId));
+    for (const channelId of channelIds) guard(refreshInTurn(channelId));
   }, CLOCK_MS);
   clock.unref();
   return { stop: () => clearInterval(clock) };
