@@ -87,7 +87,10 @@ describe('downloads', () => {
       });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(printed).not.toHaveBeenCalled();
-      expect((await fetch(file)).status).toBe(200);
+      // Read to the end: an unread body keeps its connection busy, and the server's stop waits for it.
+      const again = await fetch(file);
+      expect(again.status).toBe(200);
+      expect((await again.arrayBuffer()).byteLength).toBeGreaterThan(0);
     } finally {
       printed.mockRestore();
     }
