@@ -64,6 +64,7 @@ import { createDepartmentService } from './departments/department-service.ts';
 import { dbIpCitySource } from './geoip/dbip-city.ts';
 import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
+import { trackStalledExchanges } from './http/stalled-exchanges.ts';
 import { errorMiddleware, responseErrorLogger } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { directRoutes, laneByPrefix } from './http/lane-by-prefix.ts';
@@ -251,6 +252,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   // load balancers: 60 s), so a proxy never sends a request on a connection the node has just closed.
   httpServer.keepAliveTimeout = 65_000;
   httpServer.headersTimeout = 66_000;
+  const stalled = trackStalledExchanges(httpServer);
   // The widget runs on the site owner's pages, any origin; sockets authenticate by token, never by cookie.
   const io = new SocketServer(httpServer, {
     serveClient: false,
@@ -326,9 +328,14 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         // not count as idle yet at this moment, would keep the server open for its whole keep-alive timeout.
         httpServer.closeIdleConnections();
         const closeIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
+        const endGrace = setTimeout(() => {
+          const cut = stalled.cut();
+          if (cut > 0) log.warn({ cut }, 'shutdown: cut off clients that stopped reading or sending');
+        }, config.shutdownGraceMs);
         await worker.stop();
         await stopped;
         clearInterval(closeIdle);
+        clearTimeout(endGrace);
         // After socket.io (its adapter publishes through the client) and the requests and attempts in flight.
         notices.close();
         await redis?.close();
