@@ -1,8 +1,10 @@
 // The stores an outbound benchmark runs on: `BENCH_STORES=sqlite,postgres` (the default) or one of them. Each
 // run gets a fresh SQLite file or a fresh database on a throw-away PostgreSQL server started once.
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startPostgres } from '../../scripts/lib/engines.mjs';
 import { postgresPids } from './bench-process.ts';
 import { printStatementStats, resetStatementStats, statementStatsSettings } from './pg-statement-stats.ts';
@@ -47,5 +49,28 @@ export async function benchStores(): Promise<BenchStores> {
       pg?.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** SQL with `$n` parameters run straight on a service's database (a SQLite file or a PostgreSQL URL), beside the
+ * running service or after it stopped. */
+export async function openBenchDatabase(database: string) {
+  if (database.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    return {
+      run: async (sql: string, params: unknown[] = []) => void (await client.query(sql, params)),
+      all: async <Row>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as Row[],
+      close: () => client.end(),
+    };
+  }
+  const db = new Database(database);
+  db.pragma('busy_timeout = 10000');
+  const prepare = (sql: string) => db.prepare(sql.replace(/\$(\d+)/g, '@p$1'));
+  const named = (params: unknown[]) => Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]));
+  return {
+    run: async (sql: string, params: unknown[] = []) => void prepare(sql).run(named(params)),
+    all: async <Row>(sql: string, params: unknown[] = []) => prepare(sql).all(named(params)) as Row[],
+    close: async () => db.close(),
   };
 }

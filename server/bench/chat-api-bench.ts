@@ -5,15 +5,13 @@
 // ours, a before/after in the same run.
 // `BENCH_OVERLOAD=1`: instead, overload (issue 16) on each store of `BENCH_STORES`: the sustainable rate of one
 // node, then four times that rate offered open-loop, at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
-import { benchStores } from './bench-stores.ts';
+import { benchStores, openBenchDatabase } from './bench-stores.ts';
 import { clientCeiling, overloadLoad } from './overload-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -92,21 +90,11 @@ async function heapMb(base: string): Promise<number> {
 
 /** The customer messages a stopped service stored (its database: a SQLite file or a PostgreSQL URL). */
 async function storedClientMessages(database: string): Promise<number> {
-  const sql = "SELECT count(*) AS n FROM messages WHERE author = 'client'";
-  if (!database.startsWith('postgres')) {
-    const db = new Database(database, { readonly: true });
-    try {
-      return Number((db.prepare(sql).get() as { n: number }).n);
-    } finally {
-      db.close();
-    }
-  }
-  const client = new pg.Client({ connectionString: database });
-  await client.connect();
+  const db = await openBenchDatabase(database);
   try {
-    return Number((await client.query<{ n: string }>(sql)).rows[0]!.n);
+    return Number((await db.all<{ n: number | string }>("SELECT count(*) AS n FROM messages WHERE author = 'client'"))[0]!.n);
   } finally {
-    await client.end();
+    await db.close();
   }
 }
 

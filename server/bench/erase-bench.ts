@@ -5,31 +5,13 @@
 // PostgreSQL and 29 s on SQLite, holding its write lock, for 2,000 messages beside 200,000 deliveries). Some growth
 // is the erasure's own: it vacuums the tables it touched (PostgreSQL) or checkpoints the WAL the seeding filled
 // (SQLite), so that no file keeps the erased text. `BENCH_SERVER_MAIN=<main.js>` measures another build.
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { BENCH_ADMIN_TOKEN, json, startService, stopProcess } from './bench-process.ts';
-import { benchStores, type StoreName } from './bench-stores.ts';
+import { benchStores, openBenchDatabase, type StoreName } from './bench-stores.ts';
 
 const MESSAGES = Number(process.env.BENCH_ERASE_MESSAGES ?? 2000);
 const OTHER = Number(process.env.BENCH_ERASE_OTHER ?? 200_000);
-
-/** Runs SQL with `$n` parameters straight on the service's database, beside the running service. */
-async function openDatabase(store: StoreName, database: string) {
-  if (store === 'postgres') {
-    const client = new pg.Client({ connectionString: database });
-    await client.connect();
-    return { run: async (sql: string, params: unknown[]) => void (await client.query(sql, params)), close: () => client.end() };
-  }
-  const db = new Database(database);
-  db.pragma('busy_timeout = 10000');
-  return {
-    run: async (sql: string, params: unknown[]) =>
-      void db.prepare(sql.replace(/\$(\d+)/g, '@p$1')).run(Object.fromEntries(params.map((value, i) => [`p${i + 1}`, value]))),
-    close: async () => db.close(),
-  };
-}
 
 /** Numbers 1..$2 as rows `n`: PostgreSQL's generate_series, a recursive CTE in SQLite. */
 const series = (store: StoreName) =>
@@ -39,7 +21,7 @@ const series = (store: StoreName) =>
 
 async function eraseMs(store: StoreName, database: string, other: number): Promise<number> {
   const svc = await startService(database);
-  const db = await openDatabase(store, database);
+  const db = await openBenchDatabase(database);
   try {
     const channel = await json(
       'POST',
