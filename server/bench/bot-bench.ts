@@ -1,6 +1,8 @@
 // Bot API round trips: a customer message goes in through the Chat API, out to a fast local bot as
 // CLIENT_MESSAGE, comes back in-line as BOT_MESSAGE and goes out to the integrator. Compared with a bare
 // HTTP forward doing the same two hops in the same run.
+// `BENCH_COMPARE_MAIN=<file>`: that server build (e.g. an older commit's bundle) also runs, right after ours, a
+// before/after in the same run (compare their CPU per message: the wall times move with the machine's load).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -101,10 +103,10 @@ async function bareForward(): Promise<number> {
 }
 
 /** The wall time of the run, and the server's CPU time in it (steadier than the wall time on a shared machine). */
-async function throughService(dir: string): Promise<{ ms: number; cpuMs: number }> {
+async function throughService(dir: string, main?: string): Promise<{ ms: number; cpuMs: number }> {
   const b = await bot();
   const sink = await counter(COUNT);
-  const svc = await startService(path.join(dir, 'bot.sqlite'));
+  const svc = await startService(path.join(dir, `bot-${main ? 'compare' : 'ours'}.sqlite`), {}, main);
   const a = (await post(`${svc.base}/api/v1/agents`, { name: 'B', email: 'b@example.com', password: 'bench password' }, BENCH_ADMIN_TOKEN))
     .body;
   const ch = (
@@ -154,15 +156,21 @@ export async function botBench() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bot-bench-'));
   try {
     const bare = await bareForward();
-    const { ms: svc, cpuMs: svcCpu } = await throughService(dir);
+    const ours = await throughService(dir);
+    const compareMain = process.env.BENCH_COMPARE_MAIN;
+    const compare = compareMain ? await throughService(dir, compareMain) : undefined;
     console.log(`\nBot API round trips (${COUNT} client messages over ${CHATS} chats, in-line BOT_MESSAGE answers, loopback):`);
     console.log(`  bare HTTP forward:  ${bare.toFixed(0)} ms = ${((COUNT / bare) * 1000).toFixed(0)} round trips/s`);
-    console.log(
-      `  svc (stored, outbox, full sync): ${svc.toFixed(0)} ms = ${((COUNT / svc) * 1000).toFixed(0)} round trips/s, server CPU ${(svcCpu / COUNT).toFixed(2)} ms per message`,
-    );
-    console.log(
-      `  overhead per message over the bare forward: ${((svc - bare) / COUNT).toFixed(2)} ms (${(svc / bare).toFixed(2)}x the time)`,
-    );
+    const report = (name: string, { ms, cpuMs: cpu }: { ms: number; cpuMs: number }) => {
+      console.log(
+        `  ${name} (stored, outbox, full sync): ${ms.toFixed(0)} ms = ${((COUNT / ms) * 1000).toFixed(0)} round trips/s, server CPU ${(cpu / COUNT).toFixed(2)} ms per message`,
+      );
+      console.log(
+        `    overhead per message over the bare forward: ${((ms - bare) / COUNT).toFixed(2)} ms (${(ms / bare).toFixed(2)}x the time)`,
+      );
+    };
+    report('svc', ours);
+    if (compare) report(`compare ${compareMain}`, compare);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

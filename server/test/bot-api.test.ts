@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PER_CHANNEL_IN_FLIGHT } from '../src/store/deliveries.ts';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { startFakeIntegrator, type ReceivedRequest } from './support/fake-integrator.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
@@ -399,6 +400,34 @@ describe('bot api on a widget channel: the visitor ends the chat', () => {
       expect(events('CHAT_CLOSED').filter((r) => r.body.chat_id === chatId)).toHaveLength(1);
     } finally {
       socket.disconnect();
+    }
+  });
+});
+
+describe('bot api beside a hanging integrator', () => {
+  it("keeps sending the bot its chats' messages while the integrator hangs on as many of the bot's answers as it may", async () => {
+    const app = await startFakeIntegrator(() => 'hang');
+    const bot = await startFakeIntegrator((r) => ({
+      status: 200,
+      body: { event: 'BOT_MESSAGE', id: 1, chat_id: Number(r.body.chat_id), message: { type: 'TEXT', text: 'One moment' } },
+    }));
+    // An attempt to the integrator hangs for 10 s before it is given up.
+    const server = await startTestServer({ SVC_DELIVERY_INTERVAL_MS: '10000' });
+    try {
+      const a = await createAgent(server.api);
+      const ch = await createChatApiChannel(server.api, { webhook_url: app.url, agent_ids: [a.id] });
+      const p = await server.api.post('/api/v1/bot-providers', { name: 'Echo bot', endpoint: bot.url }, ADMIN_TOKEN);
+      await server.api.patch(`/api/v1/channels/${ch.id}`, { bot: { provider_id: p.body.provider_id, token: 'tok-h' } }, ADMIN_TOKEN);
+      for (let i = 0; i < PER_CHANNEL_IN_FLIGHT; i++) await postCustomerMessage(server.api, ch.endpoint, `busy-${i}`, 'hi');
+      // Every chat's bot answer is now stuck at the integrator: the channel's integrator has all its slots.
+      await app.waitFor(PER_CHANNEL_IN_FLIGHT);
+      await postCustomerMessage(server.api, ch.endpoint, 'next', 'Are you there?');
+      await bot.waitFor(PER_CHANNEL_IN_FLIGHT + 1, 3000);
+      expect(bot.received.at(-1)!.body.message.text).toBe('Are you there?');
+    } finally {
+      await app.close();
+      await bot.close();
+      await server.dispose();
     }
   });
 });

@@ -157,8 +157,21 @@ export function settle(row: Pick<DeliveryRecord, 'attempts' | 'maxAttempts'>, ou
 
 /** A hanging receiver holds at most this many attempts at once, so it never takes every slot of a worker (half
  * of them). Chats of one Chat API channel go side by side up to it: at 8, 50 chats of one fast integrator were
- * sent 8 at a time and the outbox fell seconds behind the agents. */
+ * sent 8 at a time and the outbox fell seconds behind the agents. Counted per receiver of a channel (see
+ * `receiverOf`). */
 export const PER_CHANNEL_IN_FLIGHT = 32;
+
+/** The kind of the deliveries to a channel's bot provider (bots/bot-outbox.ts names it). */
+const BOT_KIND = 'bot';
+
+/**
+ * Whom a channel's row goes to, as the in-flight cap counts: the channel's bot provider apart from everything else
+ * of the channel (its integrator or site). Counted together, 50 bot chats' events and the bot's answers to the
+ * integrator shared 32 slots and waited for each other (issue 16), and a hanging integrator stopped the bot's
+ * conversations. `receiverSql` is the same in SQL (both dialects).
+ */
+export const receiverOf = (row: { channel_id: number; kind: string }) => `${row.channel_id}${row.kind === BOT_KIND ? '/bot' : ''}`;
+export const receiverSql = `channel_id || CASE kind WHEN '${BOT_KIND}' THEN '/bot' ELSE '' END`;
 
 export interface DeliveriesRepo {
   /** Enqueues a delivery that no other row depends on (typing changes, events). */

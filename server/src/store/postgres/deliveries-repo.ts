@@ -5,6 +5,8 @@ import {
   attemptError,
   loggedAnswer,
   PER_CHANNEL_IN_FLIGHT,
+  receiverOf,
+  receiverSql,
   toDelivery,
   type AttemptLog,
   type AttemptOutcome,
@@ -115,18 +117,19 @@ async function claimDue(
     [CHANNEL_CLAIM_LOCK, channels],
   );
   // Keys in flight, not rows: a worker may hold a run of several rows of one key.
-  const inFlight = await sql.all<{ channel_id: number; n: number }>(
-    `SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries
-     WHERE state = 'pending' AND lease_until >= $1 AND channel_id = ANY($2::bigint[]) GROUP BY channel_id`,
+  const inFlight = await sql.all<{ receiver: string; n: number }>(
+    `SELECT ${receiverSql} AS receiver, COUNT(DISTINCT ordering_key) AS n FROM deliveries
+     WHERE state = 'pending' AND lease_until >= $1 AND channel_id = ANY($2::bigint[]) GROUP BY receiver`,
     [now, channels],
   );
-  const busy = new Map(inFlight.map((r) => [r.channel_id, r.n]));
+  const busy = new Map(inFlight.map((r) => [r.receiver, r.n]));
   const picked: DeliveryRow[] = [];
   for (const r of due) {
     if (picked.length === limit) break;
-    const n = busy.get(r.channel_id) ?? 0;
+    const receiver = receiverOf(r);
+    const n = busy.get(receiver) ?? 0;
     if (n >= PER_CHANNEL_IN_FLIGHT) continue;
-    busy.set(r.channel_id, n + 1);
+    busy.set(receiver, n + 1);
     picked.push(r);
   }
   if (picked.length === 0) return [];

@@ -13,6 +13,8 @@ import {
   type DeliveriesRepo,
   type SentAttempt,
   afterAttempt,
+  receiverOf,
+  receiverSql,
   settle,
 } from '../deliveries.ts';
 
@@ -137,10 +139,12 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     return false;
   });
 
-  // Keys in flight, not rows: a worker may hold a run of several rows of one key. `+channel_id`: grouped by an
-  // index of the column, SQLite walked every delivery ever sent rather than the pending rows' index.
-  const inFlight = db.prepare<[number], { channel_id: number; n: number }>(
-    "SELECT channel_id, COUNT(DISTINCT ordering_key) AS n FROM deliveries WHERE state = 'pending' AND lease_until >= ? GROUP BY +channel_id",
+  // Keys in flight, not rows: a worker may hold a run of several rows of one key. An expression, not a bare
+  // `channel_id`: grouped by an index of the column, SQLite walked every delivery ever sent rather than the
+  // pending rows' index.
+  const inFlight = db.prepare<[number], { receiver: string; n: number }>(
+    `SELECT ${receiverSql} AS receiver, COUNT(DISTINCT ordering_key) AS n FROM deliveries
+     WHERE state = 'pending' AND lease_until >= ? GROUP BY receiver`,
   );
   const pendingAfter = db.prepare<[string, number, number], DeliveryRow & { lease_until: number | null; claimed_by: string | null }>(
     "SELECT * FROM deliveries WHERE ordering_key = ? AND state = 'pending' AND id > ? ORDER BY id LIMIT ?",
@@ -163,13 +167,14 @@ export function createDeliveriesRepo(db: Db, writes: WriteBatcher): DeliveriesRe
     return run;
   }
   const claimDue = db.transaction((workerId: string, now: number, leaseMs: number, limit: number, perKey: number) => {
-    const busy = new Map(inFlight.all(now).map((r) => [r.channel_id, r.n]));
+    const busy = new Map(inFlight.all(now).map((r) => [r.receiver, r.n]));
     const picked: DeliveryRow[] = [];
     for (const r of q.due.all(now, now, limit * 4)) {
       if (picked.length === limit) break;
-      const n = busy.get(r.channel_id) ?? 0;
+      const receiver = receiverOf(r);
+      const n = busy.get(receiver) ?? 0;
       if (n >= PER_CHANNEL_IN_FLIGHT) continue;
-      busy.set(r.channel_id, n + 1);
+      busy.set(receiver, n + 1);
       picked.push(r);
     }
     const claimed: DeliveryRow[] = [];
