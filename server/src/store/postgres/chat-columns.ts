@@ -36,10 +36,12 @@ const messageColumns = [
  * a batch of 10 over the wire protocol), where plain columns go through output functions looked up once per
  * statement (issue 16). The statement itself costs about 130,000 more (its joins and wider row description), so
  * a batch of one message pays a little more than before and any larger batch less. `toChatOfColumns` reads the row.
+ * `channel` is where the channel's columns are read: `c.` a joined `channels`, or a prefix of columns the chat rows carry.
  */
-export const chatWithMessageColumns = `
-  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate, d.id AS department_id, d.name AS department_name,
+export const chatWithMessageColumns = (channel = 'c.') => `
+  SELECT ch.id, ch.channel_id, ${channel}kind AS channel_kind, ${channel}name AS channel_name, ${channel}safe_domains_json AS channel_safe_domains_json,
+    ch.state, ch.assigned_agent_id, ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
+    d.id AS department_id, d.name AS department_name,
     ${clientColumns.map((k) => `cl.${k} AS client_${k}`).join(', ')},
     ${messageColumns.map((k) => `m.${k} AS message_${k}`).join(', ')}`;
 
