@@ -161,17 +161,14 @@ export function settle(row: Pick<DeliveryRecord, 'attempts' | 'maxAttempts'>, ou
  * `receiverOf`). */
 export const PER_CHANNEL_IN_FLIGHT = 32;
 
-/** The kind of the deliveries to a channel's bot provider (bots/bot-outbox.ts names it). */
-const BOT_KIND = 'bot';
-
 /**
- * Whom a channel's row goes to, as the in-flight cap counts: the channel's bot provider apart from everything else
- * of the channel (its integrator or site). Counted together, 50 bot chats' events and the bot's answers to the
- * integrator shared 32 slots and waited for each other (issue 16), and a hanging integrator stopped the bot's
- * conversations. `receiverSql` is the same in SQL (both dialects).
+ * Whom a channel's row goes to, as the in-flight cap counts: each kind of a channel's deliveries has a receiver of
+ * its own (its bot provider, its integrator, the site owner's server, the mail server). Counted together, 50 bot
+ * chats' events and the bot's answers to the integrator shared 32 slots and waited for each other (issue 16), and
+ * a hanging integrator stopped the bot's conversations. `receiverSql` is the same in SQL (both dialects).
  */
-export const receiverOf = (row: { channel_id: number; kind: string }) => `${row.channel_id}${row.kind === BOT_KIND ? '/bot' : ''}`;
-export const receiverSql = `channel_id || CASE kind WHEN '${BOT_KIND}' THEN '/bot' ELSE '' END`;
+export const receiverOf = (row: { channel_id: number; kind: string }) => `${row.channel_id}/${row.kind}`;
+export const receiverSql = `channel_id || '/' || kind`;
 
 export interface DeliveriesRepo {
   /** Enqueues a delivery that no other row depends on (typing changes, events). */
