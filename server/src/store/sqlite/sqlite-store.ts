@@ -29,7 +29,7 @@ import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 export function openSqliteStore(options: OpenDbOptions): Store {
   const db = openDb(options);
   const searchIndex = createMessageSearchIndex(db);
-  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUp });
+  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue });
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),
