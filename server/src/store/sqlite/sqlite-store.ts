@@ -18,6 +18,7 @@ import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
+import { createWalSync } from './wal-sync.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
 import { createPrivacyRepo } from './privacy-repo.ts';
@@ -29,7 +30,8 @@ import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 export function openSqliteStore(options: OpenDbOptions): Store {
   const db = openDb(options);
   const searchIndex = createMessageSearchIndex(db);
-  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue });
+  const walSync = !db.memory && (options.sync === 'full' || options.sync === 'extra') ? createWalSync(db, options.sync) : undefined;
+  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue, walSync });
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),
@@ -56,6 +58,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     search: createSearchRepo(db, writes, searchIndex),
     writeBacklog: writes.backlog,
     async close(): Promise<void> {
+      await walSync?.close();
       if (db.open) db.close();
     },
   };

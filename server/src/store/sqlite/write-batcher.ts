@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { WalSync } from './wal-sync.ts';
 
 /** How long a group commit waits for a write lock another connection holds, as `busy_timeout` does in db.ts. */
 const LOCK_WAIT_MS = 5000;
@@ -23,8 +24,9 @@ const isBusy = (error: unknown) => {
  * the event loop (SQLite's own busy wait would stop the whole node), and writes arriving meanwhile join it:
  * `backlog()` is what admission control (http/admission.ts) reads to refuse new work instead of queueing it.
  */
-export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void } = {}) {
+export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void; walSync?: WalSync } = {}) {
   const beforeCommit = options.beforeCommit ?? (() => undefined);
+  const { walSync } = options;
   type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
   let queue: Pending[] = [];
   let scheduled = false;
@@ -92,39 +94,56 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void 
     }
   }
 
-  const flush = () => {
-    scheduled = false;
-    let locked: boolean;
+  /** Begins, runs and commits the waiting writes: their outcomes; 'locked' while another connection holds the
+   * write lock; 'failed' when the batch failed as a whole (its writes are rejected). */
+  const commitBatch = (): { batch: Pending[]; outcomes: Outcome[] } | 'locked' | 'failed' => {
     try {
-      locked = tryBegin();
+      if (!tryBegin()) return 'locked';
     } catch (error) {
-      return fail(error);
+      fail(error);
+      return 'failed';
     }
-    if (!locked) {
-      waitingSince ??= Date.now();
-      if (Date.now() - waitingSince < LOCK_WAIT_MS) return schedule(LOCK_RETRY_MS);
-      return fail(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
-    }
-    waitingSince = undefined;
     const batch = queue;
     queue = [];
-    let outcomes: Outcome[];
     try {
       wholeBatch.run();
-      outcomes = runTogether(batch) ?? runOneByOne(batch);
+      const outcomes = runTogether(batch) ?? runOneByOne(batch);
       releaseBatch.run();
       beforeCommit();
       db.exec('COMMIT');
+      return { batch, outcomes };
     } catch (error) {
       if (db.inTransaction) db.exec('ROLLBACK');
       for (const item of batch) item.reject(error);
-      return;
+      return 'failed';
     }
+  };
+
+  const settle = (batch: Pending[], outcomes: Outcome[]) =>
     batch.forEach((item, i) => {
       const outcome = outcomes[i]!;
       if (outcome.ok) item.resolve(outcome.value);
       else item.reject(outcome.error);
     });
+
+  const flush = () => {
+    scheduled = false;
+    const committed = walSync ? walSync.relaxed(commitBatch) : commitBatch();
+    if (committed === 'failed') return;
+    if (committed === 'locked') {
+      waitingSince ??= Date.now();
+      if (Date.now() - waitingSince < LOCK_WAIT_MS) return schedule(LOCK_RETRY_MS);
+      return fail(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    }
+    waitingSince = undefined;
+    const { batch, outcomes } = committed;
+    if (!walSync) return settle(batch, outcomes);
+    // Committed, but on disk only once the sync is done; when it fails that is unknown, and the callers are told
+    // so (a retry with the same idempotency key finds what was stored).
+    walSync.durable().then(
+      () => settle(batch, outcomes),
+      (error: unknown) => batch.forEach((item) => item.reject(error)),
+    );
   };
 
   function fail(error: unknown) {
