@@ -162,6 +162,9 @@ async function conversation(s: Side) {
   await step('no chat', s.chats.setDepartment(99, null));
   await step('find', s.chats.findById(1));
   await step('find none', s.chats.findById(99));
+  // The chat a message answers with holds what the steps above changed (department, CRM data, rate, profile).
+  const phoned = { key: 'cust-1', id: 'cust-1', profile: { phone: '+2' } };
+  await step('into the changed chat', s.chats.appendClientMessage({ ...clientMessage('cust-1', 'Later'), client: phoned }));
 
   const visitor = await s.visitors.create(2, 'v_1', 'hash-1');
   log.push(['visitor', visitor]);

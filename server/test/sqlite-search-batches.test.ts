@@ -16,7 +16,7 @@ afterEach(() => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open() {
+function open(catchUpIntervalMs?: number) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-search-batches-'));
   const opened = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'normal' });
   db = opened;
@@ -27,8 +27,8 @@ function open() {
     INSERT INTO clients (id, channel_id, external_key, external_id_json, name, created_at, updated_at) VALUES (1, 1, 'k', '"k"', 'Zoe', 0, 0);
     INSERT INTO chats (id, channel_id, client_id, state, created_at) VALUES (1, 1, 1, 'open', 0);
   `);
-  const index = createMessageSearchIndex(opened);
-  const writes = createWriteBatcher(opened, { beforeCommit: index.catchUp });
+  const index = createMessageSearchIndex(opened, catchUpIntervalMs);
+  const writes = createWriteBatcher(opened, { beforeCommit: index.catchUpWhenDue });
   const insert = opened.prepare(
     "INSERT INTO messages (id, chat_id, author, type, text, delivery, created_at) VALUES (?, 1, 'client', 'text', ?, 'delivered', 0)",
   );
@@ -48,6 +48,21 @@ describe('SQLite message search, indexed a group commit at a time', () => {
     insert.run(3, 'third parcel');
     expect(await found('parcel')).toEqual([3, 2, 1]);
     expect(indexed()).toBe(3);
+    consistent();
+  });
+
+  it('finds a message whose commit came too soon after the last catch-up to index it', async () => {
+    const { db, writes, insert, found, consistent } = open(60_000);
+    const indexed = () => db.prepare('SELECT COUNT(*) FROM messages_search_docsize').pluck().get();
+    await writes.run(() => insert.run(1, 'first parcel'));
+    await writes.run(() => insert.run(2, 'second parcel'));
+    expect(indexed()).toBe(1);
+    expect(await found('second')).toEqual([2]);
+    await writes.run(() => db.prepare("UPDATE messages SET text = 'third parcel' WHERE id = 1").run());
+    await writes.run(() => insert.run(3, 'fourth parcel'));
+    await writes.run(() => db.prepare('DELETE FROM messages WHERE id = 3').run());
+    expect(await found('parcel')).toEqual([2, 1]);
+    expect(await found('third')).toEqual([1]);
     consistent();
   });
 

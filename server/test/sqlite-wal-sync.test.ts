@@ -20,8 +20,9 @@ afterEach(() => {
 function holdSyncs() {
   const real = fs.fdatasync;
   const held: (() => void)[] = [];
-  vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
-    held.push(() => real(fd, done))) as typeof fs.fdatasync);
+  vi.spyOn(fs, 'fdatasync').mockImplementation(
+    ((fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void held.push(() => real(fd, done))) as typeof fs.fdatasync,
+  );
   return held;
 }
 
@@ -81,8 +82,10 @@ describe('group commit at synchronous=FULL', () => {
   });
 
   it('tells the writers when the sync failed', async () => {
-    vi.spyOn(fs, 'fdatasync').mockImplementation(((_fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
-      setImmediate(() => done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })))) as typeof fs.fdatasync);
+    vi.spyOn(fs, 'fdatasync').mockImplementation(
+      ((_fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
+        void setImmediate(() => done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })))) as typeof fs.fdatasync,
+    );
     const { writes, put } = open();
     await expect(writes.run(() => put.run('a'))).rejects.toThrow('EIO');
   });

@@ -1,4 +1,4 @@
-import type { ChatState, CrmView } from '@svc/protocol';
+import type { ChatState, CrmView, DepartmentRef } from '@svc/protocol';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.ts';
 import { nextId } from './retired-ids.ts';
@@ -19,6 +19,7 @@ import {
   nullProfile,
   profileColumns,
   toChat,
+  toChatWith,
   type ChatRow,
   type ClientMessageResult,
   type NewAgentMessage,
@@ -29,16 +30,18 @@ import {
 const lastMessageJson = `(SELECT json_object('id', m.id, 'chat_id', m.chat_id, 'author', m.author, 'agent_id', m.agent_id, 'type', m.type,
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
        'error', m.error, 'created_at', m.created_at) FROM messages m WHERE m.id = ch.last_message_id) AS last_message_json`;
+const ownColumns = `ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state,
+    ch.assigned_agent_id, ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
+    (SELECT json_object('id', d.id, 'name', d.name) FROM departments d WHERE d.id = ch.department_id) AS department_json`;
 const select = `
-  SELECT ch.id, ch.channel_id, c.kind AS channel_kind, c.name AS channel_name, c.safe_domains_json AS channel_safe_domains_json, ch.state, ch.assigned_agent_id,
-    ch.blacklisted, ch.created_at, ch.closed_at, ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate,
-    (SELECT json_object('id', d.id, 'name', d.name) FROM departments d WHERE d.id = ch.department_id) AS department_json,
+  SELECT ${ownColumns},
     (SELECT json_object(${clientColumns.map((c) => `'${c}', cl.${c}`).join(', ')}) FROM clients cl WHERE cl.id = ch.client_id) AS client_json,
     ${lastMessageJson}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
 type InboxRow = { id: number; sort_key: number };
 type IntakeClient = Pick<ClientRow, 'id' | 'blacklisted' | (typeof profileColumns)[number]>;
+type LiveChatRow = Omit<ChatRow, 'client_json' | 'last_message_json'>;
 
 export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
   const q = {
@@ -55,15 +58,20 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     inboxCount: db.prepare<[{ agentId: number; state: string }], number>(inboxCountSql('@agentId', '@state')).pluck(),
     byIds: db.prepare<[string], ChatRow>(`${select} WHERE ch.id IN (SELECT value FROM json_each(?))`),
     client: db.prepare<[number, string], ClientRow>('SELECT * FROM clients WHERE channel_id = ? AND external_key = ?'),
-    // What a customer's message needs of its client: reading all 26 columns doubled the lookup (issue 16).
-    intakeClient: db.prepare<[number, string], IntakeClient>(
-      `SELECT id, blacklisted, ${profileColumns.join(', ')} FROM clients WHERE channel_id = ? AND external_key = ?`,
+    // The client's columns a chat record holds, which a customer's message reads anyway (liveChatRow).
+    intakeClient: db.prepare<[number, string], ClientRow>(
+      `SELECT ${clientColumns.join(', ')} FROM clients WHERE channel_id = ? AND external_key = ?`,
     ),
     insertClient: db.prepare(
       `INSERT INTO clients (id, channel_id, external_key, external_id_json, name, phone, email, photo, url, invite, created_at, updated_at)
        VALUES (${nextId('clients')}, @channelId, @key, @idJson, @name, @phone, @email, @photo, @url, @invite, @now, @now)`,
     ),
     liveChat: db.prepare<[number], { id: number }>("SELECT id FROM chats WHERE client_id = ? AND state != 'closed'"),
+    // A message changes none of these columns: read before it is stored, with the client read just before, they
+    // make the chat record without reading the chat again after (issue 16).
+    liveChatRow: db.prepare<[number], LiveChatRow>(
+      `SELECT ${ownColumns} FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.client_id = ? AND ch.state != 'closed'`,
+    ),
     // A new chat opens in the department asked for the client's next chat, which is then used up.
     insertChat: db.prepare(
       `INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
@@ -137,7 +145,8 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       if (seen) return { replayed: true, ...(JSON.parse(seen.response_json) as { chatId: number; messageId: number }) };
     }
     const { client, changed } = upsertClient(q.intakeClient, input.channelId, input.client, now, true);
-    let chatId = q.liveChat.get(client.id)?.id;
+    const live = q.liveChatRow.get(client.id);
+    let chatId = live?.id;
     const chatCreated = chatId === undefined;
     if (chatId === undefined) {
       const state = input.botProviderRowId === null ? 'open' : 'bot';
@@ -178,7 +187,14 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
       error: null,
       created_at: now,
     });
-    const chat = { ...toChat(q.intakeChat.get(chatId)!), lastMessage: message };
+    // A new chat is read again: its department and the client's pending one changed with it.
+    const chat = live
+      ? toChatWith(live, {
+          department: live.department_json === null ? null : (JSON.parse(live.department_json) as DepartmentRef),
+          client: toClient(client),
+          lastMessage: message,
+        })
+      : { ...toChat(q.intakeChat.get(chatId)!), lastMessage: message };
     const forward = input.forward?.({ chat, message }) ?? null;
     if (forward) insertDelivery(db, { ...forward, chatId, messageId: null }, now);
     return { replayed: false, chat, message, chatCreated, clientChanged: changed && !chatCreated, forwarded: forward !== null };

@@ -31,7 +31,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
   const db = openDb(options);
   const searchIndex = createMessageSearchIndex(db);
   const walSync = !db.memory && (options.sync === 'full' || options.sync === 'extra') ? createWalSync(db, options.sync) : undefined;
-  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUp, walSync });
+  const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue, walSync });
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),
