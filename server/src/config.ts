@@ -35,7 +35,7 @@ const envSchema = z.object({
     .optional(),
   SVC_SMTP_FROM: z.string().min(3).max(320).optional(),
   SVC_RETENTION_SWEEP_S: z.coerce.number().positive().max(86_400).default(3600),
-  SVC_SHUTDOWN_GRACE_S: z.coerce.number().positive().max(3600).default(10),
+  SVC_SHUTDOWN_GRACE_S: z.coerce.number().positive().max(3600).default(5),
   SVC_METRICS_TOKEN: z.string().min(16, 'must have at least 16 characters').optional(),
   SVC_REDIS_URL: z
     .string()
@@ -86,7 +86,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** How often closed chats past their channel's retention are erased. */
   retentionSweepMs: number;
-  /** How long a stop waits for clients that stopped reading an answer or sending a request, then cuts them off. */
+  /** How long a stop waits for answers still being sent and requests still being received, then cuts them off. */
   shutdownGraceMs: number;
   /** Lets a Prometheus scraper read /metrics without the admin token. */
   metricsToken: string | undefined;

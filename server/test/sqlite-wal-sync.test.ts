@@ -81,12 +81,55 @@ describe('group commit at synchronous=FULL', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
   });
 
-  it('tells the writers when the sync failed', async () => {
-    vi.spyOn(fs, 'fdatasync').mockImplementation(
-      ((_fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
-        void setImmediate(() => done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })))) as typeof fs.fdatasync,
-    );
-    const { writes, put } = open();
+  it('tells the writers when a sync failed, and refuses every later write until the node restarts', async () => {
+    const real = fs.fdatasync;
+    let fails = 1;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
+      fails-- > 0
+        ? void setImmediate(() => done(Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })))
+        : real(fd, done)) as typeof fs.fdatasync);
+    const { db, writes, put } = open();
     await expect(writes.run(() => put.run('a'))).rejects.toThrow('EIO');
+    // The disk may have dropped what it could not write: a later write is not acknowledged on top of it.
+    await expect(writes.run(() => put.run('b'))).rejects.toThrow('writes are refused until the node restarts');
+    expect(db.prepare("SELECT key FROM settings WHERE key = 'b'").all()).toEqual([]);
+  });
+
+  it('syncs the WAL of the file a symlinked database path points to', async () => {
+    const synced: number[] = [];
+    const real = fs.fdatasync;
+    vi.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: (err: NodeJS.ErrnoException | null) => void) => {
+      synced.push(fd);
+      real(fd, done);
+    }) as typeof fs.fdatasync);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-sync-'));
+    fs.mkdirSync(path.join(dir, 'real'));
+    fs.mkdirSync(path.join(dir, 'link'));
+    const target = path.join(dir, 'real', 'db.sqlite');
+    fs.writeFileSync(target, '');
+    fs.symlinkSync(target, path.join(dir, 'link', 'db.sqlite'));
+    db = openDb({ path: path.join(dir, 'link', 'db.sqlite'), sync: 'full' });
+    const walSync = createWalSync(db, 'full');
+    const writes = createWriteBatcher(db, { walSync });
+    await writes.run(() => db!.prepare("INSERT INTO settings (key, value) VALUES ('a', 'v')").run());
+    expect(synced).toHaveLength(1);
+    expect(fs.readlinkSync(`/proc/self/fd/${synced[0]}`)).toBe(`${fs.realpathSync(target)}-wal`);
+    await walSync.close();
+  });
+
+  it('closes only after the syncs of writes committed while it waited', async () => {
+    const held = holdSyncs();
+    const { writes, put, walSync } = open();
+    const first = writes.run(() => put.run('a'));
+    await ticks();
+    const closed = walSync.close();
+    const second = writes.run(() => put.run('b'));
+    await ticks();
+    held.shift()!();
+    await first;
+    await ticks();
+    held.shift()!();
+    await expect(second).resolves.toBeDefined();
+    await closed;
   });
 });

@@ -10,16 +10,25 @@ import type { Db } from './db.ts';
  *
  * A sync covers every frame written before it started, so commits made while one runs share the next one, and
  * waiters are answered in the order they committed (a later batch is never acknowledged before an earlier one).
- * What differs from FULL: a read in the moment between the commit and the sync can see rows a power cut would
- * still take back; nothing is acknowledged, sent or emitted from them before the sync.
+ * What differs from FULL: a read in the moment between the commit and the sync (a console loading a chat) can
+ * see rows a power cut would still take back; no write is acknowledged, and the outbox claims nothing, before it.
+ *
+ * A failed sync is final, as PostgreSQL treats one: Linux may have dropped the pages it could not write, so the
+ * batch's callers are told it failed and every later group commit is refused until the node restarts and SQLite
+ * recovers the WAL as the disk has it.
  */
 export function createWalSync(db: Db, level: 'full' | 'extra') {
-  const fd = fs.openSync(`${db.name}-wal`, 'r');
+  // SQLite opens the file a symlink points to, and its WAL beside that file: the path it reports, not SVC_DB's.
+  const file = (db.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')!.file;
+  const fd = fs.openSync(`${file}-wal`, 'r');
   const relax = () => db.exec('PRAGMA synchronous = NORMAL');
   const restore = () => db.exec(`PRAGMA synchronous = ${level.toUpperCase()}`);
   type Waiter = { resolve: () => void; reject: (error: unknown) => void };
   let waiting: Waiter[] = [];
   let syncing = false;
+  let failure: Error | undefined;
+  /** Called when no sync is on its way and none is asked for. */
+  const onIdle: (() => void)[] = [];
 
   function syncNow() {
     syncing = true;
@@ -27,14 +36,24 @@ export function createWalSync(db: Db, level: 'full' | 'extra') {
     waiting = [];
     fs.fdatasync(fd, (error) => {
       syncing = false;
+      if (error && !failure)
+        failure = Object.assign(
+          new Error(`syncing the database's WAL failed (${error.message}): writes are refused until the node restarts`),
+          {
+            cause: error,
+          },
+        );
       for (const w of covered)
-        if (error) w.reject(error);
+        if (failure) w.reject(failure);
         else w.resolve();
       if (waiting.length > 0) syncNow();
+      else for (const idle of onIdle.splice(0)) idle();
     });
   }
 
   return {
+    /** Set once a sync failed: the group commit then refuses every batch. */
+    failure: () => failure,
     /** Runs `transaction` (which begins and commits) with commits that do not wait for the disk. SQLite refuses to
      * change the level inside a transaction, so it is set around it. */
     relaxed<T>(transaction: () => T): T {
@@ -52,9 +71,9 @@ export function createWalSync(db: Db, level: 'full' | 'extra') {
         if (!syncing) syncNow();
       });
     },
-    /** After the syncs on their way, which need the file open. */
+    /** Once no sync is on its way or asked for (they need the file open); the database closes right after. */
     async close(): Promise<void> {
-      if (syncing) await new Promise<void>((resolve) => waiting.push({ resolve, reject: () => resolve() }));
+      while (syncing || waiting.length > 0) await new Promise<void>((resolve) => onIdle.push(resolve));
       fs.closeSync(fd);
     },
   };

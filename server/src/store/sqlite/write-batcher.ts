@@ -128,7 +128,15 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void;
 
   const flush = () => {
     scheduled = false;
-    const committed = walSync ? walSync.relaxed(commitBatch) : commitBatch();
+    const walFailure = walSync?.failure();
+    if (walFailure) return fail(walFailure);
+    let committed: ReturnType<typeof commitBatch>;
+    try {
+      committed = walSync ? walSync.relaxed(commitBatch) : commitBatch();
+    } catch (error) {
+      // Setting the sync level failed (a closed database): nothing was begun.
+      return fail(error);
+    }
     if (committed === 'failed') return;
     if (committed === 'locked') {
       waitingSince ??= Date.now();
@@ -138,8 +146,7 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void;
     waitingSince = undefined;
     const { batch, outcomes } = committed;
     if (!walSync) return settle(batch, outcomes);
-    // Committed, but on disk only once the sync is done; when it fails that is unknown, and the callers are told
-    // so (a retry with the same idempotency key finds what was stored).
+    // Committed, but on disk only once the sync is done; when it fails the callers are told so (see wal-sync.ts).
     walSync.durable().then(
       () => settle(batch, outcomes),
       (error: unknown) => batch.forEach((item) => item.reject(error)),
