@@ -327,22 +327,18 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
         // Closing the idle connections once is not enough: one whose request ends after this, or that Node does
         // not count as idle yet at this moment, would keep the server open for its whole keep-alive timeout.
         httpServer.closeIdleConnections();
-        const closeIdle = setInterval(() => httpServer.closeIdleConnections(), 100);
-        // After the grace period, and again every second: an exchange can stall after the first cut.
-        let cutStalled: NodeJS.Timeout | undefined;
-        const endGrace = setTimeout(() => {
-          const cutNow = () => {
-            const cut = stalled.cut();
-            if (cut > 0) log.warn({ cut }, 'shutdown: cut off answers still being sent and requests still being received');
-          };
-          cutNow();
-          cutStalled = setInterval(cutNow, 1000);
-        }, config.shutdownGraceMs);
+        // Past the grace period, exchanges still sending or receiving are cut too, at every tick: one can stall
+        // after an earlier cut.
+        const graceEnds = performance.now() + config.shutdownGraceMs;
+        const closeIdle = setInterval(() => {
+          httpServer.closeIdleConnections();
+          if (performance.now() < graceEnds) return;
+          const cut = stalled.cut();
+          if (cut > 0) log.warn({ cut }, 'shutdown: cut off answers still being sent and requests still being received');
+        }, 100);
         await worker.stop();
         await stopped;
         clearInterval(closeIdle);
-        clearTimeout(endGrace);
-        clearInterval(cutStalled);
         // After socket.io (its adapter publishes through the client) and the requests and attempts in flight.
         notices.close();
         await redis?.close();

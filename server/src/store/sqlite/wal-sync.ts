@@ -37,12 +37,9 @@ export function createWalSync(db: Db, level: 'full' | 'extra') {
     fs.fdatasync(fd, (error) => {
       syncing = false;
       if (error && !failure)
-        failure = Object.assign(
-          new Error(`syncing the database's WAL failed (${error.message}): writes are refused until the node restarts`),
-          {
-            cause: error,
-          },
-        );
+        failure = new Error(`syncing the database's WAL failed (${error.message}): writes are refused until the node restarts`, {
+          cause: error,
+        });
       for (const w of covered)
         if (failure) w.reject(failure);
         else w.resolve();
