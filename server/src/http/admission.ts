@@ -8,7 +8,7 @@ export interface AdmissionOptions {
   /** The most requests of the guarded routes this node works on at once (`SVC_MAX_IN_FLIGHT`): the ceiling of
    * the adaptive limit, and how many writes the store may be behind. */
   maxInFlight: number;
-  /** Whether the limit follows the latency of the requests it admits (`SVC_ADMISSION=adaptive`) or stays at
+  /** Whether the limit follows how late the event loop gets to requests (`SVC_ADMISSION=adaptive`) or stays at
    * `maxInFlight` (`fixed`). */
   adaptive: boolean;
   /** Writes waiting in the store's group commit, from every path: a store that falls behind refuses new work too. */
@@ -47,8 +47,8 @@ const PER_ANSWER_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfe
  * one warning per 10 s), and sends bytes prepared once. The first refusal does go through the app, so it carries
  * the security headers every API answer carries (security-headers.ts); the later ones send the same headers.
  *
- * How many requests it admits at once is a limit that follows how busy the event loop is (concurrency-limit.ts),
- * up to `maxInFlight`: when requests start to wait for a saturated loop the limit comes down, so the node takes
+ * How many requests it admits at once is a limit that follows how late the event loop gets to requests
+ * (concurrency-limit.ts), up to `maxInFlight`: when requests start to wait for a loop that falls behind the limit comes down, so the node takes
  * what it can answer quickly and refuses the rest rather than answering everything late.
  */
 export function createAdmission(options: AdmissionOptions) {

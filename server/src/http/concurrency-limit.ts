@@ -1,4 +1,4 @@
-import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 export interface ConcurrencyLimit {
   /** How many guarded requests may be in progress now. */
@@ -7,56 +7,105 @@ export interface ConcurrencyLimit {
   limited(): void;
 }
 
+/** How late the event loop gets to what is ready: how long a request waits in its socket before a line of ours runs. */
+export interface LoopDelay {
+  /** Starts measuring; a no-op while it measures. */
+  watch(): void;
+  /** The mean delay since the last read, ms (NaN when nothing was measured), and starts a new period (Node's
+   * histogram drops the interval across that start: one of the ~100 a window has when the loop keeps up). */
+  read(): number;
+  /** Stops measuring. */
+  unwatch(): void;
+}
+
 export interface ConcurrencyLimitOptions {
   /** The ceiling (`SVC_MAX_IN_FLIGHT`); the limit starts there. */
   max: number;
-  /** The share of a window the event loop may be busy before the node counts as saturated. */
-  busyTarget?: number;
+  /** The loop delay, ms, beyond which the node counts as falling behind what arrives. */
+  delayTargetMs?: number;
   windowMs?: number;
+  now?: () => number;
+  loopDelay?: LoopDelay;
 }
 
 /** The limit never goes below this share of the ceiling: the group commits batch what arrives together, and
  * some writes per batch is what makes them cheap. */
 const FLOOR_SHARE = 1 / 16;
 const DECREASE = 0.5;
-const INCREASE = 0.1;
+const INCREASE = 0.25;
+/** A loop that answers within a few ms keeps up with what arrives; ten is far above the 1-2 ms of timer
+ * granularity a busy but keeping-up node shows, and short against the latency callers see. */
+const DELAY_TARGET_MS = 10;
+
+/** The event loop's delay from Node's histogram (a timer each ms), measured only while the node refuses work. */
+export function eventLoopDelay(): LoopDelay {
+  const histogram = monitorEventLoopDelay({ resolution: 1 });
+  let watching = false;
+  return {
+    watch() {
+      if (watching) return;
+      histogram.enable();
+      watching = true;
+    },
+    read() {
+      const ms = histogram.count > 0 ? histogram.mean / 1e6 : NaN;
+      histogram.reset();
+      return ms;
+    },
+    unwatch() {
+      if (!watching) return;
+      histogram.disable();
+      histogram.reset();
+      watching = false;
+    },
+  };
+}
 
 /**
- * A concurrency limit driven by how busy the event loop is (AIMD). Requests that arrive while the loop is busy
- * wait in socket buffers before a line of ours runs: latency no in-flight count sees, and it grows without bound
- * once the offered load needs more than the loop's whole time. So when a window ends with the loop busy beyond
- * the target and the limit turning requests away, the limit halves: fewer messages are taken in and
- * the loop keeps up with the rest, which are refused at a small part of an accepted message's cost. When the loop
- * has time to spare and the limit is still what turns requests away, it grows back by a tenth, up to the ceiling.
- * A node that never refuses (a saturating but bounded load, such as a fixed set of clients waiting for their
- * answers) stays at the ceiling.
+ * A concurrency limit driven by how late the event loop gets to requests. Requests that arrive while the loop is
+ * behind wait in socket buffers before a line of ours runs: latency no in-flight count sees, and it grows without
+ * bound once the offered load needs more than the loop's whole time. So when a window ends with the loop's mean
+ * delay beyond the target and the limit turning requests away, the limit comes down (by half, by less when the loop
+ * is only a little behind): fewer messages are taken in and the loop catches up, the rest being refused at a small
+ * part of an accepted message's cost. When the loop keeps up and the limit is still what turns requests away, it
+ * grows back by a quarter, up to the ceiling (a window in which other processes starve the node halves it; growing
+ * by a tenth took seconds to win that back).
+ *
+ * It follows the delay, not how busy the loop is (issue 16): under overload the refusals fill whatever time the loop
+ * has, so a loop that keeps up is busy all the time, and a limit that shrank on busy sat at its floor, taking a
+ * fraction of what the node stores. A node that never refuses (a saturating but bounded load, such as a fixed set
+ * of clients waiting for their answers) stays at the ceiling and does not measure the delay.
  */
 export function createConcurrencyLimit(options: ConcurrencyLimitOptions): ConcurrencyLimit {
-  const busyTarget = options.busyTarget ?? 0.9;
+  const target = options.delayTargetMs ?? DELAY_TARGET_MS;
   const windowMs = options.windowMs ?? 100;
+  const now = options.now ?? (() => performance.now());
+  const loopDelay = options.loopDelay ?? eventLoopDelay();
   const floor = Math.max(1, Math.ceil(options.max * FLOOR_SHARE));
   let limit = options.max;
-  let windowStart = performance.now();
-  let used: EventLoopUtilization = performance.eventLoopUtilization();
+  let windowStart = now();
   let bound = false;
 
-  function nextWindow(now: number) {
-    const busy = performance.eventLoopUtilization(used).utilization;
-    if (bound && busy > busyTarget) limit = Math.max(floor, limit * DECREASE);
-    else if (bound) limit = Math.min(options.max, limit + Math.max(1, limit * INCREASE));
-    used = performance.eventLoopUtilization();
+  function nextWindow(at: number) {
+    if (bound) {
+      const delay = loopDelay.read();
+      if (delay > target) limit = Math.max(floor, limit * Math.max(DECREASE, target / delay));
+      // NaN: no timer has fired since it started watching, no evidence either way.
+      else if (!Number.isNaN(delay)) limit = Math.min(options.max, limit + Math.max(1, limit * INCREASE));
+    } else loopDelay.unwatch();
     bound = false;
-    windowStart = now;
+    windowStart = at;
   }
 
   return {
     current() {
-      const now = performance.now();
-      if (now - windowStart >= windowMs) nextWindow(now);
+      const at = now();
+      if (at - windowStart >= windowMs) nextWindow(at);
       return Math.floor(limit);
     },
     limited() {
       bound = true;
+      loopDelay.watch();
     },
   };
 }
