@@ -7,6 +7,12 @@
 // outbox alone: the integrator holds the first requests it gets unanswered until all the messages are stored
 // (the outbox sends at most PER_CHANNEL_IN_FLIGHT of one channel at once, so the rest wait stored), then the
 // clock starts and it answers everything.
+//
+// The agent messages are posted with the same Node http client as the bare client's (fetch cost this process
+// 0.6-0.8 ms of CPU per message, more than the server spent storing it, on the same two cores). The storing line
+// gives the CPU of the outbox-alone run while the agent API stored (the integrator holding what was sent).
+// `BENCH_ROUNDS=1` prints how long each round of one message per chat took (a chat's first agent answer writes
+// report rows, see store/postgres/agent-message.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -53,6 +59,14 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
   });
 }
 
+/** An agent's message through the agent API, which must answer 201. */
+async function postAgentMessage(base: string, chatId: number, text: string, token: string): Promise<void> {
+  const status = await post(`${base}/api/v1/chats/${chatId}/messages`, JSON.stringify({ type: 'text', text }), {
+    authorization: `Bearer ${token}`,
+  });
+  if (status !== 201) throw new Error(`agent message into chat ${chatId}: ${status}`);
+}
+
 async function bareClient(): Promise<number> {
   const receiver = await integrator(COUNT);
   const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
@@ -81,7 +95,7 @@ async function throughService(
   enginePids: () => number[],
   outboxOnly = false,
   resetStats = () => {},
-): Promise<{ ms: number; postedMs: number; cpuMs: number }> {
+): Promise<{ ms: number; postedMs: number; cpuMs: number; storing: { nodeCpuMs: number; cpuMs: number } }> {
   let release!: () => void;
   const held = outboxOnly ? new Promise<void>((r) => (release = r)) : undefined;
   const receiver = await integrator(COUNT, held);
@@ -106,15 +120,17 @@ async function throughService(
     }
     const pids = () => [svc.child.pid!, ...enginePids()];
     let cpuBefore = cpuMs(pids());
+    const nodeCpuBefore = cpuMs([svc.child.pid!]);
     let started = performance.now();
+    const rounds: number[] = [];
     for (let i = 0; i < COUNT; i += CHATS) {
-      await Promise.all(
-        chatIds.map((id, j) =>
-          json('POST', `${svc.base}/api/v1/chats/${id}/messages`, { type: 'text', text: `m${i + j}` }, agentRow.token),
-        ),
-      );
+      const roundStarted = performance.now();
+      await Promise.all(chatIds.map((id, j) => postAgentMessage(svc.base, id, `m${i + j}`, agentRow.token)));
+      rounds.push(performance.now() - roundStarted);
     }
     const postedMs = performance.now() - started;
+    const storing = { nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore, cpuMs: cpuMs(pids()) - cpuBefore };
+    if (process.env.BENCH_ROUNDS) console.log(`    rounds (ms): ${rounds.map((ms) => ms.toFixed(0)).join(' ')}`);
     if (outboxOnly) {
       resetStats();
       cpuBefore = cpuMs(pids());
@@ -122,7 +138,7 @@ async function throughService(
       release();
     }
     await receiver.all;
-    return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore };
+    return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore, storing };
   } finally {
     await stopProcess(svc);
     receiver.close();
@@ -157,6 +173,10 @@ export async function deliveryBench() {
         `    outbox alone (all ${COUNT} stored first, by the agent API in ${outbox.postedMs.toFixed(0)} ms = ${rate(outbox.postedMs)} messages/s): ` +
           `${outbox.ms.toFixed(0)} ms = ${rate(outbox.ms)} deliveries/s, cpu ${(outbox.cpuMs / COUNT).toFixed(2)} ms/delivery, ` +
           `${(bare / outbox.ms).toFixed(2)}x the bare client's rate`,
+      );
+      console.log(
+        `    storing (outbox alone, integrator holding): cpu ${(outbox.storing.cpuMs / COUNT).toFixed(3)} ms/message ` +
+          `(node + engine; node ${(outbox.storing.nodeCpuMs / COUNT).toFixed(3)})`,
       );
     }
   } finally {
