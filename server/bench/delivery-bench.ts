@@ -11,6 +11,10 @@
 // The agent messages are posted with the same Node http client as the bare client's (fetch cost this process
 // 0.6-0.8 ms of CPU per message, more than the server spent storing it, on the same two cores). The storing line
 // gives the CPU of the outbox-alone run while the agent API stored (the integrator holding what was sent).
+// Both sides are measured warm, as a running service is: before the clock starts the bench process sends
+// BENCH_WARMUP bodies (default: as many as it measures) the bare way, and the service stores and delivers as many
+// agent messages through a channel of its own (V8 otherwise compiles our code while the clock runs: a cold service
+// spent a third of its CPU in the JIT).
 // `BENCH_ROUNDS=1` prints how long each round of one message per chat took (a chat's first agent answer writes
 // report rows, see store/postgres/agent-message.ts).
 import http from 'node:http';
@@ -23,6 +27,7 @@ import { benchStores } from './bench-stores.ts';
 
 const COUNT = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CHATS = 50;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? COUNT);
 
 /** The integrator: answers every request `{"result":"ok"}` (those that arrive before `held` resolves, once it
  * has) and resolves once it has answered `expected`. */
@@ -67,11 +72,11 @@ async function postAgentMessage(base: string, chatId: number, text: string, toke
   if (status !== 201) throw new Error(`agent message into chat ${chatId}: ${status}`);
 }
 
-async function bareClient(): Promise<number> {
-  const receiver = await integrator(COUNT);
+async function bareClient(count = COUNT): Promise<number> {
+  const receiver = await integrator(count);
   const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
   const lane = async (chat: number) => {
-    for (let i = chat; i < COUNT; i += CHATS) {
+    for (let i = chat; i < count; i += CHATS) {
       const id = `evt_bench_${i}`;
       const body = JSON.stringify({
         sender: { name: 'Bench' },
@@ -108,16 +113,29 @@ async function throughService(
       { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
       BENCH_ADMIN_TOKEN,
     );
-    const channel = await json(
-      'POST',
-      `${svc.base}/api/v1/channels`,
-      { kind: 'chat_api', name: 'B', webhook_url: receiver.url, chunked: false, agent_ids: [agentRow.id] },
-      BENCH_ADMIN_TOKEN,
-    );
-    const chatIds: number[] = [];
-    for (let i = 0; i < CHATS; i++) {
-      chatIds.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+    const chatsOf = async (name: string, webhookUrl: string) => {
+      const channel = await json(
+        'POST',
+        `${svc.base}/api/v1/channels`,
+        { kind: 'chat_api', name, webhook_url: webhookUrl, chunked: false, agent_ids: [agentRow.id] },
+        BENCH_ADMIN_TOKEN,
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < CHATS; i++) {
+        ids.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+      }
+      return ids;
+    };
+    if (WARMUP > 0) {
+      const warmReceiver = await integrator(WARMUP);
+      const warmChats = await chatsOf('Warm-up', warmReceiver.url);
+      for (let i = 0; i < WARMUP; i += CHATS) {
+        await Promise.all(warmChats.map((id, j) => postAgentMessage(svc.base, id, `w${i + j}`, agentRow.token)));
+      }
+      await warmReceiver.all;
+      warmReceiver.close();
     }
+    const chatIds = await chatsOf('B', receiver.url);
     const pids = () => [svc.child.pid!, ...enginePids()];
     let cpuBefore = cpuMs(pids());
     const nodeCpuBefore = cpuMs([svc.child.pid!]);
@@ -149,7 +167,11 @@ export async function deliveryBench() {
   const stores = await benchStores();
   try {
     const rate = (ms: number) => ((COUNT / ms) * 1000).toFixed(0);
-    console.log(`\nDeliveries to a fast integrator (${COUNT} agent messages over ${CHATS} Chat API chats, integrator on loopback):`);
+    console.log(
+      `\nDeliveries to a fast integrator (${COUNT} agent messages over ${CHATS} Chat API chats, integrator on loopback; ` +
+        `both sides warmed by ${WARMUP} first):`,
+    );
+    if (WARMUP > 0) await bareClient(WARMUP);
     for (const store of stores.names) {
       const bare = await bareClient();
       const { ms: svc, postedMs, cpuMs: cpu } = await throughService(stores.database(store, 'deliveries'), () => stores.enginePids(store));
