@@ -7,6 +7,16 @@
 // outbox alone: the integrator holds the first requests it gets unanswered until all the messages are stored
 // (the outbox sends at most PER_CHANNEL_IN_FLIGHT of one channel at once, so the rest wait stored), then the
 // clock starts and it answers everything.
+//
+// The agent messages are posted with the same Node http client as the bare client's (fetch cost this process
+// 0.6-0.8 ms of CPU per message, more than the server spent storing it, on the same two cores). The storing line
+// gives the CPU of the outbox-alone run while the agent API stored (the integrator holding what was sent).
+// Both sides are measured warm, as a running service is: before the clock starts the bench process sends
+// BENCH_WARMUP bodies (default: as many as it measures) the bare way, and the service stores and delivers as many
+// agent messages through a channel of its own (V8 otherwise compiles our code while the clock runs: a cold service
+// spent a third of its CPU in the JIT).
+// `BENCH_ROUNDS=1` prints how long each round of one message per chat took (a chat's first agent answer writes
+// report rows, see store/postgres/agent-message.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,6 +27,7 @@ import { benchStores } from './bench-stores.ts';
 
 const COUNT = Number(process.env.BENCH_DELIVERIES ?? 1000);
 const CHATS = 50;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? COUNT);
 
 /** The integrator: answers every request `{"result":"ok"}` (those that arrive before `held` resolves, once it
  * has) and resolves once it has answered `expected`. */
@@ -53,11 +64,19 @@ function post(url: string, body: string, headers: Record<string, string>): Promi
   });
 }
 
-async function bareClient(): Promise<number> {
-  const receiver = await integrator(COUNT);
+/** An agent's message through the agent API, which must answer 201. */
+async function postAgentMessage(base: string, chatId: number, text: string, token: string): Promise<void> {
+  const status = await post(`${base}/api/v1/chats/${chatId}/messages`, JSON.stringify({ type: 'text', text }), {
+    authorization: `Bearer ${token}`,
+  });
+  if (status !== 201) throw new Error(`agent message into chat ${chatId}: ${status}`);
+}
+
+async function bareClient(count = COUNT): Promise<number> {
+  const receiver = await integrator(count);
   const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
   const lane = async (chat: number) => {
-    for (let i = chat; i < COUNT; i += CHATS) {
+    for (let i = chat; i < count; i += CHATS) {
       const id = `evt_bench_${i}`;
       const body = JSON.stringify({
         sender: { name: 'Bench' },
@@ -81,7 +100,7 @@ async function throughService(
   enginePids: () => number[],
   outboxOnly = false,
   resetStats = () => {},
-): Promise<{ ms: number; postedMs: number; cpuMs: number }> {
+): Promise<{ ms: number; postedMs: number; cpuMs: number; storing: { nodeCpuMs: number; cpuMs: number } }> {
   let release!: () => void;
   const held = outboxOnly ? new Promise<void>((r) => (release = r)) : undefined;
   const receiver = await integrator(COUNT, held);
@@ -94,27 +113,42 @@ async function throughService(
       { name: 'Bench', email: 'bench@example.com', password: 'bench password' },
       BENCH_ADMIN_TOKEN,
     );
-    const channel = await json(
-      'POST',
-      `${svc.base}/api/v1/channels`,
-      { kind: 'chat_api', name: 'B', webhook_url: receiver.url, chunked: false, agent_ids: [agentRow.id] },
-      BENCH_ADMIN_TOKEN,
-    );
-    const chatIds: number[] = [];
-    for (let i = 0; i < CHATS; i++) {
-      chatIds.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+    const chatsOf = async (name: string, webhookUrl: string) => {
+      const channel = await json(
+        'POST',
+        `${svc.base}/api/v1/channels`,
+        { kind: 'chat_api', name, webhook_url: webhookUrl, chunked: false, agent_ids: [agentRow.id] },
+        BENCH_ADMIN_TOKEN,
+      );
+      const ids: number[] = [];
+      for (let i = 0; i < CHATS; i++) {
+        ids.push((await json('POST', channel.endpoint, { sender: { id: i }, message: { type: 'text', text: 'hi' } })).chat_id);
+      }
+      return ids;
+    };
+    if (WARMUP > 0) {
+      const warmReceiver = await integrator(WARMUP);
+      const warmChats = await chatsOf('Warm-up', warmReceiver.url);
+      for (let i = 0; i < WARMUP; i += CHATS) {
+        await Promise.all(warmChats.map((id, j) => postAgentMessage(svc.base, id, `w${i + j}`, agentRow.token)));
+      }
+      await warmReceiver.all;
+      warmReceiver.close();
     }
+    const chatIds = await chatsOf('B', receiver.url);
     const pids = () => [svc.child.pid!, ...enginePids()];
     let cpuBefore = cpuMs(pids());
+    const nodeCpuBefore = cpuMs([svc.child.pid!]);
     let started = performance.now();
+    const rounds: number[] = [];
     for (let i = 0; i < COUNT; i += CHATS) {
-      await Promise.all(
-        chatIds.map((id, j) =>
-          json('POST', `${svc.base}/api/v1/chats/${id}/messages`, { type: 'text', text: `m${i + j}` }, agentRow.token),
-        ),
-      );
+      const roundStarted = performance.now();
+      await Promise.all(chatIds.map((id, j) => postAgentMessage(svc.base, id, `m${i + j}`, agentRow.token)));
+      rounds.push(performance.now() - roundStarted);
     }
     const postedMs = performance.now() - started;
+    const storing = { nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore, cpuMs: cpuMs(pids()) - cpuBefore };
+    if (process.env.BENCH_ROUNDS) console.log(`    rounds (ms): ${rounds.map((ms) => ms.toFixed(0)).join(' ')}`);
     if (outboxOnly) {
       resetStats();
       cpuBefore = cpuMs(pids());
@@ -122,7 +156,7 @@ async function throughService(
       release();
     }
     await receiver.all;
-    return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore };
+    return { ms: performance.now() - started, postedMs, cpuMs: cpuMs(pids()) - cpuBefore, storing };
   } finally {
     await stopProcess(svc);
     receiver.close();
@@ -133,7 +167,11 @@ export async function deliveryBench() {
   const stores = await benchStores();
   try {
     const rate = (ms: number) => ((COUNT / ms) * 1000).toFixed(0);
-    console.log(`\nDeliveries to a fast integrator (${COUNT} agent messages over ${CHATS} Chat API chats, integrator on loopback):`);
+    console.log(
+      `\nDeliveries to a fast integrator (${COUNT} agent messages over ${CHATS} Chat API chats, integrator on loopback; ` +
+        `both sides warmed by ${WARMUP} first):`,
+    );
+    if (WARMUP > 0) await bareClient(WARMUP);
     for (const store of stores.names) {
       const bare = await bareClient();
       const { ms: svc, postedMs, cpuMs: cpu } = await throughService(stores.database(store, 'deliveries'), () => stores.enginePids(store));
@@ -157,6 +195,10 @@ export async function deliveryBench() {
         `    outbox alone (all ${COUNT} stored first, by the agent API in ${outbox.postedMs.toFixed(0)} ms = ${rate(outbox.postedMs)} messages/s): ` +
           `${outbox.ms.toFixed(0)} ms = ${rate(outbox.ms)} deliveries/s, cpu ${(outbox.cpuMs / COUNT).toFixed(2)} ms/delivery, ` +
           `${(bare / outbox.ms).toFixed(2)}x the bare client's rate`,
+      );
+      console.log(
+        `    storing (outbox alone, integrator holding): cpu ${(outbox.storing.cpuMs / COUNT).toFixed(3)} ms/message ` +
+          `(node + engine; node ${(outbox.storing.nodeCpuMs / COUNT).toFixed(3)})`,
       );
     }
   } finally {

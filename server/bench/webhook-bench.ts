@@ -6,6 +6,9 @@
 // Two lines per store, as in delivery-bench.ts: end to end (the public API storing the offline messages while the
 // outbox sends their webhooks), and the outbox alone: the owner's server holds the first webhooks it gets
 // unanswered until every message is stored, then the clock starts and it answers everything.
+//
+// Both sides are measured warm, as in delivery-bench.ts: BENCH_WARMUP bodies (default: as many as it measures) the
+// bare way first, and as many offline messages through channels of the service's own before the clock starts.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -18,6 +21,7 @@ const COUNT = Number(process.env.BENCH_WEBHOOKS ?? 1000);
 /** offline_message webhooks of one channel leave one at a time, in order: parallelism comes from channels. */
 const CHANNELS = 8;
 const TIME_LIMIT_MS = 120_000;
+const WARMUP = Number(process.env.BENCH_WARMUP ?? COUNT);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(url: string, body: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
@@ -92,11 +96,11 @@ function signedBody(i: number, secret: string) {
   return { body, headers: signatureHeaders(secret, id, body) };
 }
 
-async function bareClient(): Promise<number> {
-  const owner = await ownerServer(COUNT);
+async function bareClient(count = COUNT): Promise<number> {
+  const owner = await ownerServer(count);
   const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
   const lane = async (channel: number) => {
-    for (let i = channel; i < COUNT; i += CHANNELS) {
+    for (let i = channel; i < count; i += CHANNELS) {
       const { body, headers } = signedBody(i, secret);
       await post(owner.url, body, headers);
     }
@@ -123,22 +127,19 @@ async function throughService(
   // had the held webhooks retried 10 s later, and the outbox-alone run measured the wait (10-14 s instead of ~1 s).
   const svc = await startService(database, outboxOnly ? { SVC_DELIVERY_INTERVAL_MS: '600000', SVC_WEBHOOK_TIMEOUT_MS: '600000' } : {});
   try {
-    const channels: { public_id: string }[] = [];
-    for (let c = 0; c < CHANNELS; c++) {
-      const body = { kind: 'widget', name: `Bench ${c}`, agent_ids: [], webhook_url: owner.url, webhook_events: ['offline_message'] };
-      channels.push(await postJson(`${svc.base}/api/v1/channels`, body, BENCH_ADMIN_TOKEN));
-    }
-    const pids = () => [svc.child.pid!, ...enginePids()];
-    let cpuBefore = cpuMs(pids());
-    let nodeCpuBefore = cpuMs([svc.child.pid!]);
-    let started = performance.now();
-    let intakeMs = 0;
-    let deliveredAtIntake = 0;
-    const submit = async () => {
-      for (let i = 0; i < COUNT; i += 50) {
+    const channelsTo = async (name: string, webhookUrl: string) => {
+      const created: { public_id: string }[] = [];
+      for (let c = 0; c < CHANNELS; c++) {
+        const body = { kind: 'widget', name: `${name} ${c}`, agent_ids: [], webhook_url: webhookUrl, webhook_events: ['offline_message'] };
+        created.push(await postJson(`${svc.base}/api/v1/channels`, body, BENCH_ADMIN_TOKEN));
+      }
+      return created;
+    };
+    const offlineMessages = async (to: { public_id: string }[], count: number) => {
+      for (let i = 0; i < count; i += 50) {
         await Promise.all(
-          Array.from({ length: Math.min(50, COUNT - i) }, (_, j) =>
-            postJson(`${svc.base}/widget-api/${channels[(i + j) % CHANNELS]!.public_id}/offline-messages`, {
+          Array.from({ length: Math.min(50, count - i) }, (_, j) =>
+            postJson(`${svc.base}/widget-api/${to[(i + j) % CHANNELS]!.public_id}/offline-messages`, {
               name: 'Bench',
               email: 'bench@example.com',
               message: `offline message ${i + j}`,
@@ -146,6 +147,24 @@ async function throughService(
           ),
         );
       }
+    };
+    if (WARMUP > 0) {
+      const warmOwner = await ownerServer(WARMUP);
+      await within(
+        offlineMessages(await channelsTo('Warm-up', warmOwner.url), WARMUP).then(() => warmOwner.all),
+        'svc warm-up',
+      );
+      warmOwner.close();
+    }
+    const channels = await channelsTo('Bench', owner.url);
+    const pids = () => [svc.child.pid!, ...enginePids()];
+    let cpuBefore = cpuMs(pids());
+    let nodeCpuBefore = cpuMs([svc.child.pid!]);
+    let started = performance.now();
+    let intakeMs = 0;
+    let deliveredAtIntake = 0;
+    const submit = async () => {
+      await offlineMessages(channels, COUNT);
       intakeMs = performance.now() - started;
       deliveredAtIntake = owner.seen();
       if (outboxOnly) {
@@ -175,7 +194,11 @@ export async function webhookBench() {
   const stores = await benchStores();
   try {
     const rate = (ms: number) => ((COUNT / ms) * 1000).toFixed(0);
-    console.log(`\nServer webhook deliveries (${COUNT} offline_message events over ${CHANNELS} widget channels, owner on loopback):`);
+    console.log(
+      `\nServer webhook deliveries (${COUNT} offline_message events over ${CHANNELS} widget channels, owner on loopback; ` +
+        `both sides warmed by ${WARMUP} first):`,
+    );
+    if (WARMUP > 0) await bareClient(WARMUP);
     for (const store of stores.names) {
       // The bare client again beside each store, so each ratio is of the same moment of a shared machine.
       const bare = await bareClient();

@@ -220,6 +220,45 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       await store.close();
     }
   });
+  it('answers each chat and message as the store reads them back: client, department, last message and its agent', async () => {
+    const store = await openPgStore({ url: svc.dbPath });
+    const client = new pg.Client({ connectionString: svc.dbPath });
+    await client.connect();
+    try {
+      const agent = await createAgent(svc.api, { name: 'Rita Reply' });
+      const channel = await createChatApiChannel(svc.api, { webhook_url: 'http://127.0.0.1:9/none', agent_ids: [agent.id] });
+      const chats: number[] = [];
+      for (let c = 0; c < 4; c++)
+        chats.push((await postCustomerMessage(svc.api, channel.endpoint, `read-back-${c}`, 'hello')).body.chat_id);
+      const { id: departmentId } = (await client.query("INSERT INTO departments (name, created_at) VALUES ('Returns', 0) RETURNING id"))
+        .rows[0];
+      await client.query('UPDATE chats SET department_id = $1 WHERE id = $2', [departmentId, chats[0]]);
+      // the firsts (a statement each), then a batch of second answers
+      for (const round of ['first', 'second']) {
+        const stored = await Promise.all(
+          chats.map(async (chatId) => {
+            await store.chats.findForAgent(chatId, agent.id);
+            return store.chats.appendAgentMessage({
+              chatId,
+              agentId: agent.id,
+              message: { type: 'text', text: `${round} to ${chatId}`, media: {} },
+              delivery: () => null,
+            });
+          }),
+        );
+        for (const { chat, message } of stored) {
+          expect(chat).toEqual(await store.chats.findById(chat.id));
+          expect(message).toEqual(await store.messages.findById(message.id));
+          expect(message).toMatchObject({ agentName: 'Rita Reply', text: `${round} to ${chat.id}`, delivery: 'delivered' });
+        }
+        expect(stored[0]!.chat.department).toEqual({ id: Number(departmentId), name: 'Returns' });
+        expect(stored[1]!.chat.client.externalKey).toBe('read-back-1');
+      }
+    } finally {
+      await client.end();
+      await store.close();
+    }
+  });
   it("two nodes, each with its agent's first answers to new chats of several channels in its own order, store every one without a deadlock", async () => {
     const nodes = [await openPgStore({ url: svc.dbPath }), await openPgStore({ url: svc.dbPath })];
     let closed = false;
