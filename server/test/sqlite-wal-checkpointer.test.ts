@@ -63,6 +63,17 @@ describe('WAL checkpoints off the event loop', () => {
     expect(wal!.log).toBeGreaterThan(1500);
   });
 
+  it('gives the checkpoints back to the node’s connection, at SQLite’s 1,000 pages, when the worker fails', async () => {
+    const { db, file } = open(20);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // The worker opens the file when its first checkpoint is due: gone by then, it cannot.
+    fs.renameSync(file, `${file}-moved`);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run();
+    for (let waited = 0; waited < 5000 && db.pragma('wal_autocheckpoint', { simple: true }) !== 1000; waited += 20) await sleep(20);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    fs.renameSync(`${file}-moved`, file);
+  });
+
   it('lets a checkpoint of the node’s own (an erasure’s TRUNCATE) run only once the worker’s is done', async () => {
     const { db, checkpointer, file } = open(20);
     const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');

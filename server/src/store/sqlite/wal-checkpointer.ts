@@ -36,7 +36,7 @@ parentPort.on('message', (message) => {
 /**
  * Checkpoints off the event loop. SQLite checkpoints in the COMMIT that takes the WAL past 1,000 pages, and a
  * checkpoint syncs the WAL and the database file while the whole node waits: at 4,500 Chat API messages a second
- * (`synchronous=NORMAL`, this machine) COMMIT held the event loop 21-24 us per message, up to 130 ms at a time;
+ * (`synchronous=NORMAL`, this machine) COMMIT held the event loop 21-24 us per message, up to 275 ms at a time;
  * 12-18 us with the checkpoints here (issue 16).
  * A worker thread with a connection of its own checkpoints once a second instead, while the node goes on; the
  * node's connection keeps a far larger threshold as a fallback. The syncs are SQLite's own, at the configured
@@ -48,6 +48,7 @@ export function createWalCheckpointer(db: Db, sync: string, everyMs = CHECKPOINT
   const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
   let checkpointedAt = totalChanges.get()!;
   let worker: Worker | undefined;
+  let exited = false;
   let failed = false;
   let closing = false;
   let running: Promise<void> | undefined;
@@ -68,7 +69,11 @@ export function createWalCheckpointer(db: Db, sync: string, everyMs = CHECKPOINT
     w.unref();
     w.on('message', (result: { ok: boolean }) => (result.ok ? finish() : fallBack()));
     w.on('error', fallBack);
-    w.on('exit', () => closing || fallBack());
+    w.on('exit', () => {
+      exited = true;
+      if (closing) finish();
+      else fallBack();
+    });
     return w;
   }
 
@@ -101,10 +106,10 @@ export function createWalCheckpointer(db: Db, sync: string, everyMs = CHECKPOINT
       clearInterval(timer);
       closing = true;
       while (running) await running;
-      if (!worker) return;
-      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      if (!worker || exited) return;
+      const gone = new Promise((resolve) => worker!.once('exit', resolve));
       worker.postMessage('close');
-      await exited;
+      await gone;
     },
   };
 }
