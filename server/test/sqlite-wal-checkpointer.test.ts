@@ -17,11 +17,11 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open(everyMs: number) {
+function open(options: { everyMs: number; afterChanges?: number }) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
   db = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'normal' });
   db.pragma('wal_checkpoint(TRUNCATE)'); // the schema into the file
-  checkpointer = createWalCheckpointer(db, 'normal', everyMs);
+  checkpointer = createWalCheckpointer(db, 'normal', options);
   return { db, checkpointer, file: path.join(dir, 'db.sqlite') };
 }
 
@@ -41,17 +41,21 @@ function settingsInFileAlone(file: string): number {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 describe('WAL checkpoints off the event loop', () => {
-  it('copies what was committed back into the database file, though the WAL is far below 1,000 pages', async () => {
-    const { db, file } = open(50);
+  it('copies what was committed back into the database file once 2,000 rows were written, far below 1,000 pages', async () => {
+    const { db, file } = open({ everyMs: 50 });
     const put = db.prepare("INSERT INTO settings (key, value) VALUES (?, 'v')");
-    for (let i = 0; i < 3; i++) put.run(`k${i}`);
-    expect(settingsInFileAlone(file)).toBe(0);
-    for (let waited = 0; waited < 5000 && settingsInFileAlone(file) < 3; waited += 50) await sleep(50);
-    expect(settingsInFileAlone(file)).toBe(3);
+    db.transaction(() => {
+      for (let i = 0; i < 1999; i++) put.run(`k${i}`);
+    })();
+    await sleep(300);
+    expect(settingsInFileAlone(file)).toBe(0); // not due yet: a quiet node is not synced every second
+    put.run('k1999');
+    for (let waited = 0; waited < 5000 && settingsInFileAlone(file) < 2000; waited += 50) await sleep(50);
+    expect(settingsInFileAlone(file)).toBe(2000);
   });
 
   it('leaves the checkpoints of a WAL past 1,000 pages to the worker', async () => {
-    const { db } = open(60_000);
+    const { db } = open({ everyMs: 60_000 });
     const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
     const page = 'x'.repeat(4000);
     db.transaction(() => {
@@ -64,7 +68,7 @@ describe('WAL checkpoints off the event loop', () => {
   });
 
   it('gives the checkpoints back to the node’s connection, at SQLite’s 1,000 pages, when the worker fails', async () => {
-    const { db, file } = open(20);
+    const { db, file } = open({ everyMs: 20, afterChanges: 1 });
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     // The worker opens the file when its first checkpoint is due: gone by then, it cannot.
     fs.renameSync(file, `${file}-moved`);
@@ -75,7 +79,7 @@ describe('WAL checkpoints off the event loop', () => {
   });
 
   it('lets a checkpoint of the node’s own (an erasure’s TRUNCATE) run only once the worker’s is done', async () => {
-    const { db, checkpointer, file } = open(20);
+    const { db, checkpointer, file } = open({ everyMs: 20, afterChanges: 1 });
     const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
     const page = 'x'.repeat(4000);
     for (let round = 0; round < 20; round++) {

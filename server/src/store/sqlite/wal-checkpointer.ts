@@ -2,8 +2,12 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Db } from './db.ts';
 
-/** How often the WAL is copied back into the database file while something is written. */
-export const CHECKPOINT_EVERY_MS = 1000;
+/** How often it looks whether enough was written for a checkpoint. */
+const CHECKPOINT_EVERY_MS = 1000;
+/** Rows written since the last checkpoint that make the next one due (about 700 Chat API messages, a few hundred
+ * to a few thousand WAL pages). A quieter node checkpoints rarely, as SQLite would: each checkpoint syncs two
+ * files, which at FULL delays the group commit's own sync of the WAL. */
+const CHECKPOINT_AFTER_CHANGES = 2000;
 /** The node's own connection checkpoints only when the WAL grows past this many pages (~40 MB): should the
  * worker fall behind or be gone, the WAL still stays bounded. SQLite's default is 1,000. */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
@@ -38,11 +42,15 @@ parentPort.on('message', (message) => {
  * checkpoint syncs the WAL and the database file while the whole node waits: at 4,500 Chat API messages a second
  * (`synchronous=NORMAL`, this machine) COMMIT held the event loop 21-24 us per message, up to 275 ms at a time;
  * 12-18 us with the checkpoints here (issue 16).
- * A worker thread with a connection of its own checkpoints once a second instead, while the node goes on; the
+ * A worker thread with a connection of its own checkpoints instead, at most once a second, while the node goes on; the
  * node's connection keeps a far larger threshold as a fallback. The syncs are SQLite's own, at the configured
  * level, so durability is unchanged: a commit is in the WAL (and at FULL on disk) whatever the checkpoint does.
  */
-export function createWalCheckpointer(db: Db, sync: string, everyMs = CHECKPOINT_EVERY_MS) {
+export function createWalCheckpointer(
+  db: Db,
+  sync: string,
+  { everyMs = CHECKPOINT_EVERY_MS, afterChanges = CHECKPOINT_AFTER_CHANGES } = {},
+) {
   const file = (db.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')!.file;
   // Every write of the connection counts, the group commit's and the others'.
   const totalChanges = db.prepare<[], number>('SELECT total_changes()').pluck();
@@ -80,7 +88,7 @@ export function createWalCheckpointer(db: Db, sync: string, everyMs = CHECKPOINT
   function checkpoint() {
     if (failed || running || !db.open) return;
     const changes = totalChanges.get()!;
-    if (changes === checkpointedAt) return;
+    if (changes - checkpointedAt < afterChanges) return;
     checkpointedAt = changes;
     worker ??= start();
     running = new Promise<void>((resolve) => {
