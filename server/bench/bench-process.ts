@@ -110,7 +110,12 @@ export function postgresPids(dataDir: string): number[] {
   return [postmaster, ...children];
 }
 
-/** Posts Chat API messages from 500 customers to each URL at once, the connections split between them. */
+/** Seconds of the same load, unmeasured, before each intake run: every handler is measured warm, as a running
+ * service is (V8 has compiled its code and the 500 customers have their chats), not in its first second. */
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+
+/** Posts Chat API messages from 500 customers to each URL at once, the connections split between them, after
+ * `warmupSeconds` of the same load. */
 export async function intakeLoad(
   urls: string[],
   seconds: number,
@@ -119,26 +124,34 @@ export async function intakeLoad(
   pids: () => number[] = () => [],
   /** Requests per second offered over all URLs, whatever the answers; 0: as fast as they are answered. */
   rate = 0,
-): Promise<LoadResult> {
+  /** Processes whose CPU per request is also given apart (`partCpuMsPerRequest`), e.g. the nodes without their engine. */
+  partPids: () => number[] = () => [],
+): Promise<LoadResult & { partCpuMsPerRequest: number }> {
   const counter = { n: 0 };
+  const run = (duration: number) =>
+    Promise.all(
+      urls.map((url) =>
+        autocannon({
+          url,
+          connections: Math.round(connections / urls.length),
+          duration,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          requests: customerMessages(counter),
+          ...(rate > 0 ? { overallRate: rate / urls.length } : {}),
+        }),
+      ),
+    );
+  if (warmupSeconds > 0) await run(warmupSeconds);
   const cpuBefore = cpuMs(pids());
-  const results = await Promise.all(
-    urls.map((url) =>
-      autocannon({
-        url,
-        connections: Math.round(connections / urls.length),
-        duration: seconds,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        requests: customerMessages(counter),
-        ...(rate > 0 ? { overallRate: rate / urls.length } : {}),
-      }),
-    ),
-  );
+  const partCpuBefore = cpuMs(partPids());
+  const results = await run(seconds);
   const cpu = cpuMs(pids()) - cpuBefore;
+  const partCpu = cpuMs(partPids()) - partCpuBefore;
   const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
     cpuMsPerRequest: pids().length > 0 && requests > 0 ? cpu / requests : NaN,
+    partCpuMsPerRequest: partPids().length > 0 && requests > 0 ? partCpu / requests : NaN,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),
     p50: Math.max(...results.map((r) => r.latency.p50)),
     p99: Math.max(...results.map((r) => r.latency.p99)),

@@ -3,6 +3,10 @@
 // fast integrator (`BENCH_DELIVERIES=0` skips them).
 // `BENCH_COMPARE_MAIN=<file>`: the intake also runs that server build (e.g. an older commit's bundle) right after
 // ours, a before/after in the same run.
+// `BENCH_RATE=<req/s>`: the intake load is offered at that rate (open-loop) instead of as fast as it is answered:
+// every build then gets the same traffic and the same batches, and its CPU per request is what to compare (the
+// rate must stay below what every handler sustains: check req/s). Closed-loop, CPU per request falls with
+// throughput (larger group commits), so a build that gets more of a loaded machine looks cheaper.
 // `BENCH_OVERLOAD=1`: instead, overload (issue 16) on each store of `BENCH_STORES`: the sustainable rate of one
 // node, then four times that rate offered open-loop, at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
 import fs from 'node:fs';
@@ -16,8 +20,9 @@ import { clientCeiling, overloadLoad } from './overload-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
+const rate = Number(process.env.BENCH_RATE ?? 0);
 
-const load = (url: string, pid: number) => intakeLoad([url], seconds, connections, () => [pid]);
+const load = (url: string, pid: number, offered = rate) => intakeLoad([url], seconds, connections, () => [pid], offered);
 
 /** The agent whose chats a benchmark's channel sends (created through the admin API). */
 const benchAgent = (base: string) =>
@@ -124,7 +129,7 @@ async function overload() {
       let sustained = { rps: Number(process.env.BENCH_OVERLOAD_RATE) / factor, p99: NaN, errors: 0 };
       if (!process.env.BENCH_OVERLOAD_RATE) {
         const svc = await startService(stores.database(store, 'sustain'), { SVC_DB_SYNC: sync });
-        sustained = await load(await benchEndpoint(svc.base), svc.child.pid!);
+        sustained = await load(await benchEndpoint(svc.base), svc.child.pid!, 0);
         await stopProcess(svc);
       }
       // A rate the client cannot write measures the client's lag, not the server: offer at most 80% of its ceiling.
@@ -228,7 +233,8 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-bench-'));
   try {
     if (process.env.BENCH_OVERLOAD === '1') return await overload();
-    console.log(`Chat API intake: ${connections} connections, ${seconds} s per run, loopback, ${os.cpus().length} cores\n`);
+    const offered = rate > 0 ? `, ${rate} req/s offered` : '';
+    console.log(`Chat API intake: ${connections} connections${offered}, ${seconds} s per run, loopback, ${os.cpus().length} cores\n`);
     console.log('sync    handler            req/s     p50 ms   p99 ms   errors   cpu ms/req');
     // issue 16: full durability stays >= 2x its bare handler, synchronous=NORMAL >= 0.8x.
     const targets = { full: 2.0, normal: 0.8 };

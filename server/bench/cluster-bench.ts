@@ -9,6 +9,7 @@
 // with the throughput a loaded machine allows; at one rate every build gets the same traffic, and its CPU per
 // request is what to compare (the rate must stay below what every setup sustains: check req/s). The two-node
 // lines then compare CPU per request; the other setups' req/s ratios compare offered rates: read their cpu columns.
+// Each run is measured after BENCH_WARMUP_SECONDS (default 2) of the same load (bench-process.ts intakeLoad).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +18,6 @@ import { io } from 'socket.io-client';
 import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
 import {
   BENCH_ADMIN_TOKEN,
-  cpuMs,
   intakeLoad,
   json,
   postgresPids,
@@ -36,10 +36,8 @@ const rate = Number(process.env.BENCH_RATE ?? 0);
 
 /** A load run, with the CPU time the nodes alone spent per request beside that of nodes + PostgreSQL. */
 async function load(urls: string[], pids: () => number[], nodePids: () => number[]) {
-  const before = cpuMs(nodePids());
-  const result = await intakeLoad(urls, seconds, connections, pids, rate);
-  const requests = result.rps * seconds;
-  return { ...result, nodeCpuMsPerRequest: requests > 0 ? (cpuMs(nodePids()) - before) / requests : NaN };
+  const { partCpuMsPerRequest, ...result } = await intakeLoad(urls, seconds, connections, pids, rate, nodePids);
+  return { ...result, nodeCpuMsPerRequest: partCpuMsPerRequest };
 }
 type Measured = Awaited<ReturnType<typeof load>>;
 const cpuPerRequest = (r: Measured) =>

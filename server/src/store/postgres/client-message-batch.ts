@@ -11,10 +11,10 @@ import { atEndOfTurn } from './statement-batch.ts';
  * caller's channel may come from a cache), its client exists, is not blacklisted, sends no profile change,
  * and has a live chat; the statement locks those chats (in id order, as every batch does, so two
  * batches cannot deadlock), stores the messages and makes each its chat's last one. The statement is its own
- * transaction: when it answers, the messages are committed. A new customer's message goes on to the statement
- * below; a message neither took (a closed chat, a blocked client, a changed profile) is answered `undefined`,
- * and the caller runs the full unit of work for it; so is every message of a statement that failed (it
- * changed nothing).
+ * transaction: when it answers, the messages are committed. A new customer's message goes to the statement
+ * below (`run` says which goes first); a message neither took (a closed chat, a blocked client, a changed
+ * profile) is answered `undefined`, and the caller runs the full unit of work for it; so is every message of a
+ * statement that failed (it changed nothing).
  *
  * The locked chats carry what the rest of the statement reads of them, their channel and their message, and no
  * more: every plan node sets up a row description column by column (a type lookup each) on every execution, so
@@ -109,6 +109,9 @@ const newCustomersSql = `
 const IN_FLIGHT = 2;
 /** The most messages one statement carries. */
 const MAX_BATCH = 256;
+/** The most clients remembered as seen: past it the memory starts again (their next message only costs the new
+ * customers' statement beside its own, which stores nothing for them). */
+const MAX_KNOWN = 100_000;
 
 type Stored = { chat: ChatRecord; message: MessageRecord; chatCreated: boolean };
 interface Pending {
@@ -164,31 +167,62 @@ export function createClientMessageBatcher(db: PgDb) {
     }
   }
 
+  /** Clients this node has stored a message of: their next one most likely goes into their live chat. */
+  const known = new Set<string>();
+  const clientOf = ({ input }: Pending) => `${input.channelId}:${input.client.key}`;
+
   async function run(batch: Pending[]) {
     const now = Date.now();
-    // The messages not answered yet: when a statement's outcome is unknown, these are the ones it may hold.
-    let waiting = batch;
-    try {
-      const appended = await statement(appendBatchSql, batch, appendColumns, now);
-      // Refused: each message takes the full unit of work, which retries and reports its own errors.
-      if (appended) {
-        // Committed: answered now, not after the new customers' statement (one message per client here, so
-        // no chat's order depends on it).
-        for (const [i, chat] of appended) batch[i]!.resolve({ chat, message: chat.lastMessage!, chatCreated: false });
-        waiting = batch.filter((_, i) => !appended.has(i));
-        const opened = waiting.length > 0 ? await statement(newCustomersSql, waiting, newCustomerColumns, now) : false;
-        if (opened) {
-          for (const [i, chat] of opened) waiting[i]!.resolve({ chat, message: chat.lastMessage!, chatCreated: true });
-          waiting = waiting.filter((_, i) => !opened.has(i));
+    const stored = new Set<Pending>();
+    /** Messages a statement whose outcome is unknown may hold: running them again could store them twice. */
+    const unsure = new Set<Pending>();
+    let failure: unknown;
+    /** Runs one of the two statements over `items`, answering each message it stored. `false` when PostgreSQL
+     * refused it (it changed nothing). */
+    const take = async (sql: string, items: Pending[], columns: (item: Pending) => unknown[], chatCreated: boolean) => {
+      try {
+        const answered = await statement(sql, items, columns, now);
+        if (!answered) return false;
+        for (const [i, chat] of answered) {
+          const item = items[i]!;
+          stored.add(item);
+          if (known.size >= MAX_KNOWN) known.clear();
+          known.add(clientOf(item));
+          // Answered once committed, whatever the other statement does: one message per client here, so no
+          // chat's order depends on it.
+          item.resolve({ chat, message: chat.lastMessage!, chatCreated });
         }
+        return true;
+      } catch (error) {
+        failure = error;
+        for (const item of items) unsure.add(item);
+        return false;
       }
-    } catch (error) {
-      // Whether it committed is unknown: running those messages again could store them twice.
-      for (const item of waiting) item.reject(error);
-      return;
+    };
+    // A message of a client this node has seen goes to the live chats' statement first, the others to the new
+    // customers' one first, both statements at once; then each message left goes to the other statement. A new
+    // customer then waits for one statement, not two (a customer this node has not seen yet, the first time after
+    // a restart, for two). A message is in one statement at a time: the live chats' statement must not see the
+    // client another statement of its own batch has just committed.
+    const fresh = batch.filter((item) => !known.has(clientOf(item)));
+    const seen = batch.filter((item) => known.has(clientOf(item)));
+    const left = (items: Pending[]) => items.filter((item) => !stored.has(item) && !unsure.has(item));
+    const [appended, opened] = await Promise.all([
+      seen.length > 0 && take(appendBatchSql, seen, appendColumns, false),
+      fresh.length > 0 && take(newCustomersSql, fresh, newCustomerColumns, true),
+    ]);
+    // A seen client whose message went nowhere may have been erased: it is a new customer again. A statement
+    // PostgreSQL refused leaves its messages to the full unit of work, which retries and reports its own errors.
+    const [seenLeft, freshLeft] = [appended ? left(seen) : [], opened ? left(fresh) : []];
+    await Promise.all([
+      seenLeft.length > 0 && take(newCustomersSql, seenLeft, newCustomerColumns, true),
+      freshLeft.length > 0 && take(appendBatchSql, freshLeft, appendColumns, false),
+    ]);
+    for (const item of batch) {
+      if (stored.has(item)) continue;
+      if (unsure.has(item)) item.reject(failure);
+      else item.resolve(undefined);
     }
-    // The rest take the full unit of work.
-    for (const item of waiting) item.resolve(undefined);
   }
 
   function flush() {
@@ -198,7 +232,7 @@ export function createClientMessageBatcher(db: PgDb) {
       const rest: Pending[] = [];
       const clients = new Set<string>();
       for (const item of queue) {
-        const client = `${item.input.channelId}:${item.input.client.key}`;
+        const client = clientOf(item);
         if (batch.length < MAX_BATCH && !clients.has(client)) {
           clients.add(client);
           batch.push(item);

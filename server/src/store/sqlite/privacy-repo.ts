@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import type { WalCheckpointer } from './wal-checkpointer.ts';
 import type { WriteBatcher } from './write-batcher.ts';
 import {
   countChatsSql,
@@ -16,7 +17,7 @@ import {
 
 type Row = Record<string, unknown>;
 
-export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
+export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: WalCheckpointer): PrivacyRepo {
   const ofClient = 'SELECT id FROM chats WHERE client_id = @client';
   const ofList = 'SELECT value FROM json_each(@ids)';
   const q = {
@@ -43,7 +44,8 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
   };
   // Erased pages are overwritten in the file (secure_delete, set in db.ts); the WAL still holds the rows as
   // they were written until a checkpoint copies it back and truncates it.
-  const checkpoint = () => db.pragma('wal_checkpoint(TRUNCATE)');
+  const truncate = () => db.pragma('wal_checkpoint(TRUNCATE)');
+  const checkpoint = async () => (checkpointer ? checkpointer.alone(truncate) : truncate());
 
   return {
     async exportClient(channelId, clientKey) {
@@ -77,7 +79,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
         q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now());
         return { counts, media, clientId: p.client, chatIds };
       });
-      if (erased) checkpoint();
+      if (erased) await checkpoint();
       return erased;
     },
 
@@ -97,7 +99,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher): PrivacyRepo {
         }
         return { counts: total, media, chats };
       });
-      if (erased.counts.chats > 0) checkpoint();
+      if (erased.counts.chats > 0) await checkpoint();
       return erased;
     },
 

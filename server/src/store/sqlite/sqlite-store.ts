@@ -18,6 +18,7 @@ import { createOfflineMessagesRepo } from './offline-messages-repo.ts';
 import { createSettingsRepo } from './settings-repo.ts';
 import { createTriggersRepo } from './triggers-repo.ts';
 import { createVisitorsRepo } from './visitors-repo.ts';
+import { createWalCheckpointer } from './wal-checkpointer.ts';
 import { createWalSync } from './wal-sync.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
@@ -32,6 +33,7 @@ export function openSqliteStore(options: OpenDbOptions): Store {
   const searchIndex = createMessageSearchIndex(db);
   const walSync = !db.memory && (options.sync === 'full' || options.sync === 'extra') ? createWalSync(db, options.sync) : undefined;
   const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue, walSync });
+  const checkpointer = db.memory ? undefined : createWalCheckpointer(db, options.sync);
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),
@@ -54,11 +56,12 @@ export function openSqliteStore(options: OpenDbOptions): Store {
     channelSites: createChannelSitesRepo(db),
     reports: createReportsRepo(db),
     outboxStats: createOutboxStatsRepo(db),
-    privacy: createPrivacyRepo(db, writes),
+    privacy: createPrivacyRepo(db, writes, checkpointer),
     search: createSearchRepo(db, writes, searchIndex),
     writeBacklog: writes.backlog,
     async close(): Promise<void> {
       await walSync?.close();
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };

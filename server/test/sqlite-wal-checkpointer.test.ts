@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../src/store/sqlite/db.ts';
+import { createWalCheckpointer, type WalCheckpointer } from '../src/store/sqlite/wal-checkpointer.ts';
+
+// SQLite checkpoints inside the COMMIT that takes the WAL past 1,000 pages, syncing files while the whole node
+// waits; a worker thread checkpoints instead (issue 16).
+let db: Db | undefined;
+let checkpointer: WalCheckpointer | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  await checkpointer?.close();
+  db?.close();
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function open(options: { everyMs: number; afterChanges?: number }) {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
+  db = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'normal' });
+  db.pragma('wal_checkpoint(TRUNCATE)'); // the schema into the file
+  checkpointer = createWalCheckpointer(db, 'normal', options);
+  return { db, checkpointer, file: path.join(dir, 'db.sqlite') };
+}
+
+/** The settings the database file holds by itself, without its WAL (what a checkpoint copied back). */
+function settingsInFileAlone(file: string): number {
+  const copy = `${file}-copy`;
+  fs.copyFileSync(file, copy);
+  const alone = new Database(copy, { readonly: true });
+  try {
+    return (alone.prepare("SELECT count(*) AS n FROM settings WHERE key LIKE 'k%'").get() as { n: number }).n;
+  } finally {
+    alone.close();
+    for (const f of [copy, `${copy}-wal`, `${copy}-shm`]) fs.rmSync(f, { force: true });
+  }
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+describe('WAL checkpoints off the event loop', () => {
+  it('copies what was committed back into the database file once 2,000 rows were written, far below 1,000 pages', async () => {
+    const { db, file } = open({ everyMs: 50 });
+    const put = db.prepare("INSERT INTO settings (key, value) VALUES (?, 'v')");
+    db.transaction(() => {
+      for (let i = 0; i < 1999; i++) put.run(`k${i}`);
+    })();
+    await sleep(300);
+    expect(settingsInFileAlone(file)).toBe(0); // not due yet: a quiet node is not synced every second
+    put.run('k1999');
+    for (let waited = 0; waited < 5000 && settingsInFileAlone(file) < 2000; waited += 50) await sleep(50);
+    expect(settingsInFileAlone(file)).toBe(2000);
+  });
+
+  it('leaves the checkpoints of a WAL past 1,000 pages to the worker', async () => {
+    const { db } = open({ everyMs: 60_000 });
+    const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    const page = 'x'.repeat(4000);
+    db.transaction(() => {
+      for (let i = 0; i < 1500; i++) put.run(`k${i}`, page);
+    })();
+    // A checkpoint of the node's own would have copied the WAL back, and the next write would start it over.
+    put.run('after', 'v');
+    const [wal] = db.pragma('wal_checkpoint(PASSIVE)') as { log: number }[];
+    expect(wal!.log).toBeGreaterThan(1500);
+  });
+
+  it('gives the checkpoints back to the node’s connection, at SQLite’s 1,000 pages, when the worker fails', async () => {
+    const { db, file } = open({ everyMs: 20, afterChanges: 1 });
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    // The worker opens the file when its first checkpoint is due: gone by then, it cannot.
+    fs.renameSync(file, `${file}-moved`);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run();
+    for (let waited = 0; waited < 5000 && db.pragma('wal_autocheckpoint', { simple: true }) !== 1000; waited += 20) await sleep(20);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    fs.renameSync(`${file}-moved`, file);
+  });
+
+  it('lets a checkpoint of the node’s own (an erasure’s TRUNCATE) run only once the worker’s is done', async () => {
+    const { db, checkpointer, file } = open({ everyMs: 20, afterChanges: 1 });
+    const put = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?)');
+    const page = 'x'.repeat(4000);
+    for (let round = 0; round < 20; round++) {
+      db.transaction(() => {
+        for (let i = 0; i < 300; i++) put.run(`k${round}-${i}`, page);
+      })();
+      await sleep(21);
+      const [result] = await checkpointer.alone(() => db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]);
+      expect(result!.busy).toBe(0);
+      expect(fs.statSync(`${file}-wal`).size).toBe(0);
+    }
+  });
+});
