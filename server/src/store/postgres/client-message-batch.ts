@@ -54,13 +54,11 @@ const appendBatchSql = `
 /**
  * New customers' first messages, many in one statement as well (its own transaction, one commit): the messages
  * the statement above did not take whose client does not exist yet. For each, the client, its chat and the
- * message, the chat's last one from the start (its id is drawn with the chat's activity row, which the statement
- * writes itself: chat-activity.ts). The chat also holds its first
- * customer's message time from the start: the message's report-facts trigger then has nothing to write, where
- * setting it there was a second write of the chat row that fired two more report triggers (about 1,000,000
- * instructions per new customer, callgrind; the report rows come out the same, as a new chat has no agents
- * and no answer yet). A message is left out (no row)
- * when its client exists (or a concurrent first message took the key first: the insert waits for that one's
+ * message, the chat's last one from the start (the chat's activity row, added at the end of the statement, takes
+ * it: chat-activity.ts). The chat also holds its first customer's message time from the start: the message's
+ * report-facts trigger then has nothing to write, where setting it there was a second write of the chat row that
+ * fired two more report triggers (about 1,000,000 instructions per new customer, callgrind; the report rows come
+ * out the same, as a new chat has no agents and no answer yet). A message is left out (no row) when its client exists (or a concurrent first message took the key first: the insert waits for that one's
  * commit, then does nothing), or its channel is deleted or has another bot than the caller read; the
  * existence check comes before the insert so that an existing client burns no id. Two batches take their locks
  * in one order, so they cannot deadlock: clients are inserted in key order, and chats in the order of the
@@ -94,15 +92,10 @@ const newCustomersSql = `
       FROM new ORDER BY channel_id, chat_id % ${postgresSchema.hotRowStripes}, chat_id
     RETURNING *
   ),
-  activity AS (
-    INSERT INTO chat_activity (id, channel_id, state, last_message_id, last_activity_at)
-    SELECT id, channel_id, state, nextval(pg_get_serial_sequence('messages', 'id')), $15 FROM ch
-    RETURNING id, last_message_id
-  ),
   m AS (
-    INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-    SELECT activity.last_message_id, ch.id, 'client', NULL, new.type, new.text, new.media_json, new.external_id, 'delivered', $15
-      FROM ch JOIN activity ON activity.id = ch.id JOIN new ON new.client_id = ch.client_id
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    SELECT ch.id, 'client', NULL, new.type, new.text, new.media_json, new.external_id, 'delivered', $15
+      FROM ch JOIN new ON new.client_id = ch.client_id
     RETURNING *
   )
   ${chatWithMessageColumns()}, new.ord AS batch_ord
