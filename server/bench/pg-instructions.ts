@@ -1,6 +1,6 @@
 // The CPU work PostgreSQL does for one stored message, counted in instructions by valgrind (callgrind) instead of
-// timed, so that other work on a shared machine does not move it: a database at schema version 23 beside one at
-// the latest version, in one run. Each statement has the shape of the one the service sends per message (an
+// timed, so that other work on a shared machine does not move it: a database at schema version 29 beside one at
+// the latest version, in one run (from version 30 a message writes its chat's last one in `chat_activity`). Each statement has the shape of the one the service sends per message (an
 // agent's message, with and without its outbox row, and a customer's message into a live chat), prepared once
 // and executed by one backend in single-user mode; the figure is the difference between 230 and 30 executions,
 // divided by 200, so the backend's start and the first plans are left out. Concurrency effects (row-lock waits,
@@ -22,23 +22,37 @@ const asPostgres = (file: string, args: string[]) =>
   process.getuid?.() === 0 ? (['runuser', ['-u', 'postgres', '--', file, ...args]] as const) : ([file, args] as const);
 
 const lockedChat = `locked AS (SELECT id, assigned_agent_id, state FROM chats WHERE id = $1 FOR UPDATE)`;
-const agentMessage = (delivery: 'pending' | 'delivered') => `
+/** Makes the message of CTE `m` its chat's last one: in `chats` before version 30, in `chat_activity` from it. */
+const madeLast = (apart: boolean) =>
+  apart
+    ? 'UPDATE chat_activity SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chat_activity.id = m.chat_id'
+    : 'UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id';
+const agentMessage = (delivery: 'pending' | 'delivered', apart: boolean) => `
   ${lockedChat},
   m AS (
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, error, created_at)
     SELECT locked.id, 'agent', 1, 'text', 'Hello, about your order and the delivery to Zürich: it left today', NULL, NULL, '${delivery}', NULL,
       1764150000000 FROM locked RETURNING *
   ),
-  ch AS (
+  ${
+    apart
+      ? `last AS (${madeLast(true)}),
+  taken AS (
+    UPDATE chats SET assigned_agent_id = 1, state = 'open' FROM locked
+    WHERE chats.id = locked.id AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') RETURNING chats.id
+  ),
+  ch AS (SELECT chats.* FROM chats JOIN m ON m.chat_id = chats.id LEFT JOIN taken ON taken.id = chats.id)`
+      : `ch AS (
     UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at,
       assigned_agent_id = CASE WHEN take.taken THEN 1 ELSE locked.assigned_agent_id END,
       state = CASE WHEN take.taken THEN 'open' ELSE locked.state END
     FROM m, locked, LATERAL (SELECT locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') AS taken) take
     WHERE chats.id = m.chat_id RETURNING chats.*
-  )`;
-const statements: Record<string, string> = {
-  'agent message': `WITH ${agentMessage('delivered')} SELECT ch.id FROM ch JOIN channels c ON c.id = ch.channel_id`,
-  'agent message + delivery': `WITH ${agentMessage('pending')},
+  )`
+  }`;
+const statements: Record<string, (apart: boolean) => string> = {
+  'agent message': (apart) => `WITH ${agentMessage('delivered', apart)} SELECT ch.id FROM ch JOIN channels c ON c.id = ch.channel_id`,
+  'agent message + delivery': (apart) => `WITH ${agentMessage('pending', apart)},
     ordering AS (SELECT pg_advisory_xact_lock(6086146, hashtext('chat:' || $1)) FROM m),
     d AS (
       INSERT INTO deliveries (kind, channel_id, chat_id, message_id, ordering_key, event_id, url, payload_json, max_attempts,
@@ -47,13 +61,13 @@ const statements: Record<string, string> = {
         '{"message":{"id":' || m.id::text || '}}', 5, 1764150000000, 1764150000000, NULL FROM m, ordering RETURNING id
     )
     SELECT ch.id FROM ch JOIN channels c ON c.id = ch.channel_id`,
-  'customer message': `WITH ${lockedChat},
+  'customer message': (apart) => `WITH ${lockedChat},
     m AS (
       INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
       SELECT locked.id, 'client', NULL, 'text', 'Hi, I have a question about order 12345 and the delivery to Zürich, thanks!', NULL, NULL,
         'delivered', 1764150000000 FROM locked RETURNING *
     ),
-    last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+    last AS (${madeLast(apart)})
     SELECT id FROM m`,
 };
 
@@ -62,8 +76,8 @@ const seed = `
   INSERT INTO channels (public_id, kind, name, random_string, signing_secret, created_at) VALUES ('ch', 'chat_api', 'C', 'r', 's', 0);
   INSERT INTO clients (channel_id, external_key, external_id_json, created_at, updated_at)
     SELECT 1, 'k' || g, '"' || g || '"', 0, 0 FROM generate_series(1, ${CHATS}) g;
-  INSERT INTO chats (channel_id, client_id, state, created_at, last_activity_at, assigned_agent_id)
-    SELECT 1, id, 'open', 1764140000000, 0, 1 FROM clients;
+  INSERT INTO chats (channel_id, client_id, state, created_at, assigned_agent_id)
+    SELECT 1, id, 'open', 1764140000000, 1 FROM clients;
   -- each chat's first messages, so the runs measure the steady state (report facts already set)
   INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at)
     SELECT id, 'client', NULL, 'text', 'hi', 'delivered', 1764140000000 FROM chats;
@@ -114,7 +128,7 @@ async function main() {
   fs.chmodSync(dir, 0o755);
   const dataDir = path.join(server.dir, 'data');
   try {
-    const before = 23;
+    const before = 29;
     const latest = migrations.at(-1)!.version;
     await databaseAt(server, 'before', before);
     await databaseAt(server, 'latest', 'latest');
@@ -123,9 +137,9 @@ async function main() {
     console.log(`PostgreSQL instructions per statement (callgrind, one backend, (230 - 30 executions) / 200)\n`);
     console.log(`${'statement'.padEnd(28)}${`version ${before}`.padStart(14)}${`version ${latest}`.padStart(14)}   change`);
     for (const [name, statement] of Object.entries(statements)) {
-      const per = (database: string) =>
-        (instructions(dataDir, database, statement, 230, dir) - instructions(dataDir, database, statement, 30, dir)) / 200;
-      const [a, b] = [per('before'), per('latest')];
+      const per = (database: string, sql: string) =>
+        (instructions(dataDir, database, sql, 230, dir) - instructions(dataDir, database, sql, 30, dir)) / 200;
+      const [a, b] = [per('before', statement(before >= 30)), per('latest', statement(latest >= 30))];
       console.log(
         `${name.padEnd(28)}${`${(a / 1000).toFixed(0)}k`.padStart(14)}${`${(b / 1000).toFixed(0)}k`.padStart(14)}   ${(((b - a) / a) * 100).toFixed(1)}%`,
       );

@@ -172,9 +172,14 @@ export function searchCorpus({ messages, chats }: { messages: number; chats: num
           [ids, ids.map(channelOf), profiles.map((p) => p.name), profiles.map((p) => p.email), profiles.map((p) => p.phone)],
         );
         await db.run(
-          `INSERT INTO chats (id, channel_id, client_id, state, created_at, last_message_id)
-           SELECT id, channel_id, id, 'closed', 0, last FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS t(id, channel_id, last)`,
-          [ids, ids.map(channelOf), ids.map(lastMessageOf)],
+          `INSERT INTO chats (id, channel_id, client_id, state, created_at)
+           SELECT id, channel_id, id, 'closed', 0 FROM unnest($1::bigint[], $2::bigint[]) AS t(id, channel_id)`,
+          [ids, ids.map(channelOf)],
+        );
+        // PostgreSQL keeps a chat's last message apart (store/postgres/chat-activity.ts)
+        await db.run(
+          `UPDATE chat_activity a SET last_message_id = t.last FROM unnest($1::bigint[], $2::bigint[]) AS t(id, last) WHERE a.id = t.id`,
+          [ids, ids.map(lastMessageOf)],
         );
       }
       let rows: MessageRow[] = [];

@@ -174,7 +174,7 @@ describe.skipIf(!engine)('PostgreSQL version 24: less work per message, the same
           INSERT INTO messages (chat_id, author, type, text, delivery, created_at) VALUES (3, 'client', 'text', 'x', 'delivered', 201000);
           UPDATE chats SET state = 'closed', closed_at = 900000 WHERE id IN (2, 3);
           UPDATE chats SET rate = 'positive' WHERE id = 2;
-          UPDATE chats SET last_message_id = 1, last_activity_at = 5 WHERE id = 1;
+          UPDATE chats SET crm_json = '{"order":1}' WHERE id = 1;
           UPDATE chats SET created_at = 7300000 WHERE id = 3;`);
         const read = async (sql: string) => (await pool.query(sql)).rows;
         return {

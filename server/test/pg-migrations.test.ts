@@ -23,6 +23,23 @@ type Schema = Record<string, string[]>;
 const isSqliteOnlyTable = (name: string) => /^(messages|clients)_search(_|$)/.test(name) || name === 'retired_ids';
 const isPostgresSearchIndex = (name: string) => /^(messages|clients)_search$/.test(name);
 
+// PostgreSQL keeps what every message changes in a chat in a table of its own (SchemaDialect.chatActivityApart,
+// version 30), with the two indexes that order by it; SQLite keeps them in `chats`. Folded back into `chats`, the
+// schemas are compared as one. The table's own shape is checked below.
+const activityColumns = ['last_activity_at', 'last_message_id'];
+function withActivityInChats(schema: Schema): Schema {
+  const { chat_activity: activity, ...rest } = schema;
+  expect(activity).toEqual(['channel_id', 'id', ...activityColumns, 'state']);
+  return { ...rest, chats: [...rest['chats']!, ...activityColumns].sort() };
+}
+function withActivityIndexesInChats(keys: Keys): Keys {
+  const { chat_activity: activity, ...rest } = keys;
+  expect(activity?.primaryKey).toEqual(['id']);
+  const chats = rest['chats']!;
+  const moved = activity!.indexes.map((index) => index.replace(/^chat_activity_/, 'chats_'));
+  return { ...rest, chats: { ...chats, indexes: [...chats.indexes, ...moved].sort() } };
+}
+
 /** Every table of a fresh SQLite file with its column names, sorted. */
 function sqliteSchema(): Schema {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-schema-'));
@@ -176,7 +193,7 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
   it('builds the same tables and columns as the SQLite schema', async () => {
     const db = await openPgDb({ url: server!.createDatabase('schema'), poolSize: 1 });
     opened.push(db);
-    expect(sorted(await postgresSchema(db))).toEqual(sorted(sqliteSchema()));
+    expect(sorted(withActivityInChats(await postgresSchema(db)))).toEqual(sorted(sqliteSchema()));
   });
 
   it('builds the same primary keys and indexes as the SQLite schema', async () => {
@@ -184,6 +201,6 @@ describe.skipIf(!server)('PostgreSQL migrations', () => {
     opened.push(db);
     const sqlite = sqliteKeys();
     expect(sqlite['chats']?.indexes).toContain('one_live_chat_per_client: UNIQUE (client_id) WHERE ...');
-    expect(sorted(await postgresKeys(db))).toEqual(sorted(sqlite));
+    expect(sorted(withActivityIndexesInChats(await postgresKeys(db)))).toEqual(sorted(sqlite));
   });
 });

@@ -31,6 +31,8 @@ interface Side {
   messages: MessagesRepo;
   exec(sql: string): Promise<void>;
   rows(sql: string): Promise<unknown[]>;
+  /** The table with each chat's last message: `chats`, or PostgreSQL's `chat_activity`. */
+  activity: string;
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -53,6 +55,7 @@ const pgSide = (db: PgDb): Side => ({
   messages: createPgMessagesRepo(db),
   exec: async (sql) => void (await db.pool.query(sql)),
   rows: (sql) => db.all(sql),
+  activity: 'chat_activity',
 });
 
 function sqliteSide(): Side {
@@ -66,6 +69,7 @@ function sqliteSide(): Side {
     messages: createMessagesRepo(db),
     exec: async (sql) => void db.exec(sql),
     rows: async (sql) => db.prepare(sql).all(),
+    activity: 'chats',
   };
 }
 
@@ -225,7 +229,10 @@ async function conversation(s: Side) {
   ]);
   log.push([
     'chats',
-    await s.rows('SELECT id, state, assigned_agent_id, agent_joined, blacklisted, last_message_id, department_id FROM chats ORDER BY id'),
+    await s.rows(
+      `SELECT ch.id, ch.state, ch.assigned_agent_id, ch.agent_joined, ch.blacklisted, a.last_message_id, ch.department_id
+       FROM chats ch JOIN ${s.activity} a ON a.id = ch.id ORDER BY ch.id`,
+    ),
   ]);
   return normalize(log);
 }

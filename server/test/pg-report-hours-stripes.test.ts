@@ -38,7 +38,7 @@ describe.skipIf(!engine)('new chats on PostgreSQL: the hour report counts', () =
       `INSERT INTO clients (channel_id, external_key, external_id_json, created_at, updated_at) VALUES ($1, 'open-tx', '"open-tx"', $2, $2) RETURNING id`,
       [channel.id, now],
     );
-    await db.query(`INSERT INTO chats (channel_id, client_id, state, created_at, last_activity_at) VALUES ($1, $2, 'open', $3, $3)`, [
+    await db.query(`INSERT INTO chats (channel_id, client_id, state, created_at) VALUES ($1, $2, 'open', $3)`, [
       channel.id,
       client.rows[0].id,
       now,

@@ -17,7 +17,7 @@ export function autoCloseNote(autoCloseMs: number): string {
 
 /**
  * Issue 24: chats whose visitor walked away end by themselves. Every `intervalMs` each channel with
- * `auto_close_minutes` has its idle live chats closed, read through the `chats_idle` index in small batches,
+ * `auto_close_minutes` has its idle live chats closed, read through the index of idle chats in small batches,
  * each closed as an agent's close is. Every node sweeps; a chat is closed by the one whose conditional
  * update wins, and only that one announces it. Idleness is the chat's stored last activity, so a restart
  * loses nothing.

@@ -131,20 +131,22 @@ export const visibleChannelsSql = (agentId: string) =>
 /**
  * The ids and sort keys of one page of an agent's inbox (`sort_key DESC, id DESC`), in either dialect's
  * parameters. A chat's sort key is its newest message as of `asOf`: for the chats untouched since then it is
- * `last_message_id` (a range of the `chats_inbox_order` index), for the few that got a message meanwhile it is
+ * `last_message_id` (a range of the inbox order index), for the few that got a message meanwhile it is
  * looked up in `messages_by_chat`; chats opened after `asOf` are left out (they reach agents as live events).
+ * `activity` is the table with each chat's `id`, `channel_id`, `state` and `last_message_id` and that index:
+ * `chats`, or PostgreSQL's `chat_activity` (postgres/chat-activity.ts).
  */
-export const inboxPageSql = (p: Record<'agentId' | 'state' | 'asOf' | 'key' | 'chatId' | 'limit', string>) => `
+export const inboxPageSql = (p: Record<'agentId' | 'state' | 'asOf' | 'key' | 'chatId' | 'limit', string>, activity = 'chats') => `
   WITH mine AS (${visibleChannelsSql(p.agentId)}),
   untouched AS (
-    SELECT ch.id, COALESCE(ch.last_message_id, 0) AS sort_key FROM chats ch
+    SELECT ch.id, COALESCE(ch.last_message_id, 0) AS sort_key FROM ${activity} ch
     WHERE ch.state = ${p.state} AND COALESCE(ch.last_message_id, 0) <= ${p.asOf}
       AND (COALESCE(ch.last_message_id, 0), ch.id) < (${p.key}, ${p.chatId})
       AND ch.channel_id IN (SELECT channel_id FROM mine)
     ORDER BY COALESCE(ch.last_message_id, 0) DESC, ch.id DESC LIMIT ${p.limit}
   ),
   touched AS (
-    SELECT ch.id, (SELECT MAX(m.id) FROM messages m WHERE m.chat_id = ch.id AND m.id <= ${p.asOf}) AS sort_key FROM chats ch
+    SELECT ch.id, (SELECT MAX(m.id) FROM messages m WHERE m.chat_id = ch.id AND m.id <= ${p.asOf}) AS sort_key FROM ${activity} ch
     WHERE ch.state = ${p.state} AND COALESCE(ch.last_message_id, 0) > ${p.asOf} AND ch.channel_id IN (SELECT channel_id FROM mine)
   )
   SELECT id, sort_key FROM untouched

@@ -46,6 +46,9 @@ export interface SchemaDialect {
   /** A chat's report triggers running each duration's statement only when the chat has that duration
    * (PostgreSQL, version 29); absent where nothing changes. */
   chatSharesWhenSet?: string;
+  /** What moves a chat's last message and last activity, which every message changes, out of `chats` into a narrow
+   * table with the indexes that order by them (PostgreSQL, version 30); absent where the chat row keeps them. */
+  chatActivityApart?: string;
   /** What leaves room in the outbox's pages, so that a claim's update of a row's lease (no indexed column) stays
    * on its page and writes no index entry (PostgreSQL's fillfactor, version 27); empty where nothing changes. */
   outboxPageRoom: string;

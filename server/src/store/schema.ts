@@ -283,4 +283,9 @@ export const migrations: Migration[] = [
     name: 'chat report durations run only when the chat has them',
     sql: (d) => d.chatSharesWhenSet ?? '',
   },
+  {
+    version: 30,
+    name: 'what every message changes in a chat apart from the chat',
+    sql: (d) => d.chatActivityApart ?? '',
+  },
 ];

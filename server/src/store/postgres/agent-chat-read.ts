@@ -1,7 +1,7 @@
 import { toChat, type ChatRow } from '../chats.ts';
 import type { ChatRecord } from '../records.ts';
 import type { AgentAnswers } from './agent-answers.ts';
-import { chatColumns } from './chat-columns.ts';
+import { chatColumns, lastMessageOfChat } from './chat-columns.ts';
 import type { PgDb } from './pg-db.ts';
 import { createStatementBatcher } from './statement-batch.ts';
 
@@ -9,7 +9,7 @@ import { createStatementBatcher } from './statement-batch.ts';
 const agentAnswered = (agentId: string) => `ch.first_agent_message_at IS NOT NULL
   AND EXISTS (SELECT 1 FROM chat_agents ca WHERE ca.chat_id = ch.id AND ca.agent_id = ${agentId}) AS agent_answered`;
 
-const chatSelect = `${chatColumns('messages m WHERE m.id = ch.last_message_id')}, ${agentAnswered('$2')}
+const chatSelect = `${chatColumns(lastMessageOfChat)}, ${agentAnswered('$2')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
 const agentChatCondition = 'c.deleted_at IS NULL AND ch.channel_id IN (SELECT channel_id FROM channel_agents WHERE agent_id = i.agent_id)';
@@ -20,7 +20,7 @@ type Row = ChatRow & { agent_answered: boolean };
  * read's place in the batch. */
 const batchSql = `
   WITH input AS (SELECT * FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS i(chat_id, agent_id, ord))
-  ${chatColumns('messages m WHERE m.id = ch.last_message_id')}, ${agentAnswered('i.agent_id')}, i.ord AS batch_ord
+  ${chatColumns(lastMessageOfChat)}, ${agentAnswered('i.agent_id')}, i.ord AS batch_ord
   FROM input i JOIN chats ch ON ch.id = i.chat_id JOIN channels c ON c.id = ch.channel_id
   WHERE ${agentChatCondition}`;
 

@@ -1,7 +1,7 @@
 import { mediaJson, toChat, type ChatRow, type NewAgentMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
 import { createAgentAnswers, type AgentAnswers } from './agent-answers.ts';
-import { chatColumns } from './chat-columns.ts';
+import { chatColumns, madeLastMessage } from './chat-columns.ts';
 import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
 import { createStatementBatcher } from './statement-batch.ts';
@@ -18,9 +18,10 @@ const messageTypes = ['bigint', 'text', 'bigint', 'text', 'text', 'text', 'text'
 /**
  * Agents' (and bots') messages into many chats, one per chat, in one statement: its own transaction, so one
  * round trip, one commit and one WAL flush for the batch. Locks the chats (in id order, as every batch does, so
- * two batches cannot deadlock), stores the messages, makes each its chat's last one (the agent taking an
- * unassigned chat in the same update, as the Reply action would) and writes their outbox rows; answers each
- * chat as the statement leaves it, with its message, and the message's place in the batch. A chat that is gone
+ * two batches cannot deadlock), stores the messages, makes each its chat's last one (in `chat_activity`: the chat's
+ * row is written only when its agent takes it unassigned, as the Reply action would) and writes their outbox rows;
+ * answers each chat as the statement leaves it (its columns as locked, with the take), with its message, and the
+ * message's place in the batch. A chat that is gone
  * has no row, and neither has a chat's first agent answer nor an agent's first message in a chat: their report
  * triggers lock rows shared by many chats (first-response and per-agent rollups) in the batch's order, so two
  * batches could deadlock on them. Those go `solo`, each in a statement of its own that takes them (one message,
@@ -32,7 +33,9 @@ const batchSql = (deliveries: { locks: string; insert: string }, solo: boolean) 
       WITH ORDINALITY AS i(${messageColumns.join(', ')}, ord)
   ),
   locked AS (
-    SELECT ch.id, ch.assigned_agent_id, ch.state, i.ord FROM input i JOIN chats ch ON ch.id = i.chat_id
+    SELECT ch.id, ch.channel_id, ch.client_id, ch.state, ch.assigned_agent_id, ch.blacklisted, ch.created_at, ch.closed_at,
+           ch.bot_provider_id, ch.agent_joined, ch.crm_json, ch.rate, ch.department_id, i.ord
+      FROM input i JOIN chats ch ON ch.id = i.chat_id
     ${
       solo
         ? ''
@@ -47,19 +50,24 @@ const batchSql = (deliveries: { locks: string; insert: string }, solo: boolean) 
       FROM locked JOIN input i ON i.ord = locked.ord ORDER BY i.ord
     RETURNING *
   ),
-  source AS (SELECT m.id, i.ord FROM m JOIN input i ON i.chat_id = m.chat_id),
+  source AS (SELECT m.id, m.chat_id, i.ord FROM m JOIN input i ON i.chat_id = m.chat_id),
   ${deliveries.locks},
+  last AS (${madeLastMessage}),
+  taken AS (
+    UPDATE chats SET assigned_agent_id = m.agent_id, state = 'open' FROM m JOIN locked ON locked.id = m.chat_id
+    WHERE chats.id = m.chat_id AND m.agent_id IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot')
+    RETURNING chats.id
+  ),
   ch AS (
-    UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at,
-      assigned_agent_id = CASE WHEN take.taken THEN m.agent_id ELSE locked.assigned_agent_id END,
-      state = CASE WHEN take.taken THEN 'open' ELSE locked.state END
-    FROM m JOIN locked ON locked.id = m.chat_id,
-      LATERAL (SELECT m.agent_id IS NOT NULL AND locked.assigned_agent_id IS NULL AND locked.state IN ('open', 'bot') AS taken) take
-    WHERE chats.id = m.chat_id RETURNING chats.*
+    SELECT locked.id, locked.channel_id, locked.client_id, locked.blacklisted, locked.created_at, locked.closed_at,
+      locked.bot_provider_id, locked.agent_joined, locked.crm_json, locked.rate, locked.department_id,
+      CASE WHEN taken.id IS NULL THEN locked.state ELSE 'open' END AS state,
+      CASE WHEN taken.id IS NULL THEN locked.assigned_agent_id ELSE m.agent_id END AS assigned_agent_id
+    FROM locked JOIN m ON m.chat_id = locked.id LEFT JOIN taken ON taken.id = locked.id
   ),
   ${deliveries.insert}
   ${chatColumns('m WHERE m.chat_id = ch.id')}, source.ord AS batch_ord
-  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN source ON source.id = ch.last_message_id`;
+  FROM ch JOIN channels c ON c.id = ch.channel_id JOIN source ON source.chat_id = ch.id`;
 
 /** A message the batch statement can take, as its columns, with its delivery if it has one. */
 interface Prepared {

@@ -15,6 +15,13 @@ export const chatColumns = (lastMessage: string, clients = 'clients') => `
        'text', m.text, 'agent_name', (SELECT name FROM agents WHERE id = m.agent_id), 'media_json', m.media_json, 'external_id', m.external_id, 'delivery', m.delivery,
        'error', m.error, 'created_at', m.created_at`)} FROM ${lastMessage}) AS last_message_json`;
 
+/** `chatColumns`' `lastMessage` for a chat row read from `chats`: its last message as `chat_activity` names it. */
+export const lastMessageOfChat = 'chat_activity a JOIN messages m ON m.id = a.last_message_id WHERE a.id = ch.id';
+
+/** The update that makes each message of the CTE `m` its chat's last one (the writer holds the chat's row lock). */
+export const madeLastMessage =
+  'UPDATE chat_activity SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chat_activity.id = m.chat_id';
+
 const messageColumns = [
   'id',
   'chat_id',

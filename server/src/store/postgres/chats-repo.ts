@@ -20,12 +20,12 @@ import type { NewDelivery } from '../records.ts';
 import { toClient, type ClientRow } from '../rows.ts';
 import { createAgentChatReader } from './agent-chat-read.ts';
 import { createAgentMessageBatcher } from './agent-message.ts';
-import { chatColumns } from './chat-columns.ts';
+import { chatColumns, lastMessageOfChat, madeLastMessage } from './chat-columns.ts';
 import { createClientMessageBatcher } from './client-message-batch.ts';
 import { insertPgDelivery } from './insert-delivery.ts';
 import type { PgDb, PgSql } from './pg-db.ts';
 
-const select = `${chatColumns('messages m WHERE m.id = ch.last_message_id')}
+const select = `${chatColumns(lastMessageOfChat)}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id`;
 
 /**
@@ -41,7 +41,7 @@ const appendToLiveChatSql = `
     SELECT live.id, 'client', NULL, $2::text, $3::text, $4::text, $5::text, 'delivered', $6::bigint FROM live
     RETURNING *
   ),
-  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  last AS (${madeLastMessage})
   ${chatColumns('m')}
   FROM live ch JOIN channels c ON c.id = ch.channel_id`;
 
@@ -107,8 +107,8 @@ async function newChat(sql: PgSql, input: NewClientMessage, clientId: number, no
   return (await sql.value<number>(
     `WITH cl AS (SELECT pending_department_id FROM clients WHERE id = $2),
      used AS (UPDATE clients SET pending_department_id = NULL WHERE id = $2 AND pending_department_id IS NOT NULL)
-     INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, department_id)
-     VALUES ($1, $2, $3, $4, $5, $5, (SELECT pending_department_id FROM cl)) RETURNING id`,
+     INSERT INTO chats (channel_id, client_id, state, bot_provider_id, created_at, department_id)
+     VALUES ($1, $2, $3, $4, $5, (SELECT pending_department_id FROM cl)) RETURNING id`,
     [input.channelId, clientId, input.botProviderRowId === null ? 'open' : 'bot', input.botProviderRowId, now],
   ))!;
 }
@@ -119,7 +119,7 @@ const firstMessageSql = `
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
     VALUES ($1, 'client', NULL, $2, $3, $4, $5, 'delivered', $6) RETURNING *
   ),
-  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  last AS (${madeLastMessage})
   ${chatColumns('m')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.id = $1`;
 
@@ -130,7 +130,7 @@ const agentMessageSql = `
     INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
     VALUES ($1, $2, $3, $4, $5, $6, NULL, 'pending', $7) RETURNING *
   ),
-  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  last AS (${madeLastMessage})
   ${chatColumns('m')}
   FROM chats ch JOIN channels c ON c.id = ch.channel_id WHERE ch.id = $1`;
 
@@ -257,7 +257,10 @@ export function createPgChatsRepo(
       const asOf = from?.asOf ?? (await db.one<{ id: number }>('SELECT COALESCE(MAX(id), 0) AS id FROM messages'))!.id;
       const [rows, count] = await Promise.all([
         db.all<{ id: number; sort_key: number }>(
-          inboxPageSql({ agentId: '$1', state: '$2', asOf: '$3::bigint', key: '$4::bigint', chatId: '$5::bigint', limit: '$6' }),
+          inboxPageSql(
+            { agentId: '$1', state: '$2', asOf: '$3::bigint', key: '$4::bigint', chatId: '$5::bigint', limit: '$6' },
+            'chat_activity',
+          ),
           [agentId, state, asOf, from?.lastMessageId ?? INBOX_START, from?.chatId ?? INBOX_START, limit + 1],
         ),
         db.one<{ total: number }>(inboxCountSql('$1', '$2'), [agentId, state]),
@@ -298,7 +301,7 @@ export function createPgChatsRepo(
     },
     async listIdle(channelId, idleSince, limit) {
       const rows = await db.all<{ id: number }>(
-        "SELECT id FROM chats WHERE channel_id = $1 AND state != 'closed' AND last_activity_at <= $2 ORDER BY last_activity_at LIMIT $3",
+        "SELECT id FROM chat_activity WHERE channel_id = $1 AND state != 'closed' AND last_activity_at <= $2 ORDER BY last_activity_at LIMIT $3",
         [channelId, idleSince, limit],
       );
       return rows.map((r) => r.id);
@@ -306,8 +309,12 @@ export function createPgChatsRepo(
     async closeIdle(chatId, idleSince, note, closedNotices = []) {
       return db.tx(async (sql) => {
         const now = Date.now();
+        // The chat's lock first: a message that got it before has then committed its activity, which the update's
+        // own snapshot (taken after the lock) sees; a message that comes after waits for the close.
+        await sql.run('SELECT 1 FROM chats WHERE id = $1 FOR UPDATE', [chatId]);
         const closed = await sql.run(
-          "UPDATE chats SET state = 'closed', closed_at = $1 WHERE id = $2 AND state != 'closed' AND last_activity_at <= $3",
+          `UPDATE chats SET state = 'closed', closed_at = $1
+           WHERE id = $2 AND state != 'closed' AND (SELECT last_activity_at FROM chat_activity WHERE id = $2) <= $3`,
           [now, chatId, idleSince],
         );
         if (closed !== 1) return undefined;

@@ -1,6 +1,6 @@
 import { mediaJson, nullProfile, profileColumns, type NewClientMessage } from '../chats.ts';
 import type { ChatRecord, MessageRecord } from '../records.ts';
-import { chatWithMessageColumns, toChatOfColumns, type ChatWithMessageRow } from './chat-columns.ts';
+import { chatWithMessageColumns, madeLastMessage, toChatOfColumns, type ChatWithMessageRow } from './chat-columns.ts';
 import { postgresSchema } from './migrate.ts';
 import { answeredByServer, type PgDb } from './pg-db.ts';
 import { atEndOfTurn } from './statement-batch.ts';
@@ -46,7 +46,7 @@ const appendBatchSql = `
     SELECT id, 'client', NULL, m_type, m_text, m_media_json, m_external_id, 'delivered', $9::bigint FROM live ORDER BY ord
     RETURNING *
   ),
-  last AS (UPDATE chats SET last_message_id = m.id, last_activity_at = m.created_at FROM m WHERE chats.id = m.chat_id)
+  last AS (${madeLastMessage})
   ${chatWithMessageColumns('ch.c_')}, ch.ord AS batch_ord
   FROM live ch JOIN m ON m.chat_id = ch.id JOIN clients cl ON cl.id = ch.client_id
     LEFT JOIN departments d ON d.id = ch.department_id`;
@@ -54,12 +54,11 @@ const appendBatchSql = `
 /**
  * New customers' first messages, many in one statement as well (its own transaction, one commit): the messages
  * the statement above did not take whose client does not exist yet. For each, the client, its chat and the
- * message, the chat's last one from the start (its id is drawn with the chat). The chat also holds its first
- * customer's message time from the start: the message's report-facts trigger then has nothing to write, where
- * setting it there was a second write of the chat row that fired two more report triggers (about 1,000,000
- * instructions per new customer, callgrind; the report rows come out the same, as a new chat has no agents
- * and no answer yet). A message is left out (no row)
- * when its client exists (or a concurrent first message took the key first: the insert waits for that one's
+ * message, the chat's last one from the start (the chat's activity row, added at the end of the statement, takes
+ * it: chat-activity.ts). The chat also holds its first customer's message time from the start: the message's
+ * report-facts trigger then has nothing to write, where setting it there was a second write of the chat row that
+ * fired two more report triggers (about 1,000,000 instructions per new customer, callgrind; the report rows come
+ * out the same, as a new chat has no agents and no answer yet). A message is left out (no row) when its client exists (or a concurrent first message took the key first: the insert waits for that one's
  * commit, then does nothing), or its channel is deleted or has another bot than the caller read; the
  * existence check comes before the insert so that an existing client burns no id. Two batches take their locks
  * in one order, so they cannot deadlock: clients are inserted in key order, and chats in the order of the
@@ -88,15 +87,14 @@ const newCustomersSql = `
       FROM cl JOIN input i ON i.channel_id = cl.channel_id AND i.client_key = cl.external_key
   ),
   ch AS (
-    INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, last_activity_at, last_message_id, first_client_message_at)
-    SELECT chat_id, channel_id, client_id, CASE WHEN bot_provider_id IS NULL THEN 'open' ELSE 'bot' END, bot_provider_id, $15, $15,
-           nextval(pg_get_serial_sequence('messages', 'id')), $15
+    INSERT INTO chats (id, channel_id, client_id, state, bot_provider_id, created_at, first_client_message_at)
+    SELECT chat_id, channel_id, client_id, CASE WHEN bot_provider_id IS NULL THEN 'open' ELSE 'bot' END, bot_provider_id, $15, $15
       FROM new ORDER BY channel_id, chat_id % ${postgresSchema.hotRowStripes}, chat_id
     RETURNING *
   ),
   m AS (
-    INSERT INTO messages (id, chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
-    SELECT ch.last_message_id, ch.id, 'client', NULL, new.type, new.text, new.media_json, new.external_id, 'delivered', $15
+    INSERT INTO messages (chat_id, author, agent_id, type, text, media_json, external_id, delivery, created_at)
+    SELECT ch.id, 'client', NULL, new.type, new.text, new.media_json, new.external_id, 'delivered', $15
       FROM ch JOIN new ON new.client_id = ch.client_id
     RETURNING *
   )

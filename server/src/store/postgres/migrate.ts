@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { migrationsTable, type SchemaDialect } from '../schema-dialect.ts';
 import { migrations } from '../schema.ts';
+import { postgresChatActivityApart } from './chat-activity.ts';
 import { postgresChatSharesWhenSet } from './chat-report-shares.ts';
 import { postgresLighterMessageWrites } from './lighter-message-writes.ts';
 import { postgresReportFactsOnlyWhenNew } from './report-facts-when-new.ts';
@@ -43,6 +44,7 @@ export const postgresSchema: SchemaDialect = {
   ...fragments,
   lighterMessageWrites: postgresLighterMessageWrites(fragments),
   chatSharesWhenSet: postgresChatSharesWhenSet(fragments),
+  chatActivityApart: postgresChatActivityApart,
 };
 
 /** Every node runs this at start; the advisory lock makes nodes that start together apply each version once. */

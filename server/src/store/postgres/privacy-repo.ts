@@ -26,7 +26,8 @@ const audit = 'INSERT INTO erasures (channel_id, client_key, reason, actor, coun
  * transaction, as VACUUM must). docs/operators.md says what else holds old bytes (WAL segments, backups).
  */
 export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
-  const vacuum = () => db.run('VACUUM messages, chats, clients, deliveries, delivery_attempts, calls, offline_messages, bot_events');
+  const vacuum = () =>
+    db.run('VACUUM messages, chats, chat_activity, clients, deliveries, delivery_attempts, calls, offline_messages, bot_events');
   const eraseChats = async (sql: PgSql, chats: string, param: unknown): Promise<Counted & { media: string[] }> => {
     const counted = (await sql.one<Counted>(countChatsSql(chats), [param]))!;
     const media = (await sql.all<{ media_json: string }>(mediaOfChatsSql(chats), [param])).map((r) => r.media_json);
@@ -41,7 +42,11 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
       const clientId = client.id as number;
       return {
         client,
-        chats: await db.all<Row>('SELECT * FROM chats WHERE client_id = $1 ORDER BY id', [clientId]),
+        chats: await db.all<Row>(
+          // a chat's last message and activity are kept apart (chat-activity.ts), and stored about the customer as well
+          'SELECT ch.*, a.last_message_id, a.last_activity_at FROM chats ch JOIN chat_activity a ON a.id = ch.id WHERE ch.client_id = $1 ORDER BY ch.id',
+          [clientId],
+        ),
         messages: await db.all<Row>(`SELECT * FROM messages WHERE chat_id IN (${ofClient}) ORDER BY id`, [clientId]),
         calls: await db.all<Row>(`SELECT * FROM calls WHERE client_id = $1 OR chat_id IN (${ofClient}) ORDER BY id`, [clientId]),
         offlineMessages: await db.all<Row>('SELECT * FROM offline_messages WHERE client_id = $1 ORDER BY id', [clientId]),

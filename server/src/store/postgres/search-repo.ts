@@ -31,13 +31,14 @@ const messagesSql = `
 
 const clientsSql = `
   WITH matched AS MATERIALIZED (SELECT id FROM clients WHERE ${clientWords} @@ $1::tsquery)
-  SELECT c.id AS chat_id, c.last_message_id AS message_id, COALESCE(lm.created_at, c.created_at) AS created_at,
+  SELECT c.id AS chat_id, a.last_message_id AS message_id, COALESCE(lm.created_at, c.created_at) AS created_at,
     cl.name AS client_name, cl.email AS client_email, cl.phone AS client_phone
   FROM clients cl
   JOIN chats c ON c.client_id = cl.id
-  LEFT JOIN messages lm ON lm.id = c.last_message_id
+  JOIN chat_activity a ON a.id = c.id
+  LEFT JOIN messages lm ON lm.id = a.last_message_id
   WHERE cl.id IN (SELECT id FROM matched) AND c.channel_id IN (${visibleChannelsSql('$2')})
-  ORDER BY COALESCE(c.last_message_id, 0) DESC, c.id DESC LIMIT $3`;
+  ORDER BY COALESCE(a.last_message_id, 0) DESC, c.id DESC LIMIT $3`;
 
 /** A word matched by at most this many messages is searched in one pass: all its rows, newest first. */
 const FEW_MATCHES = 2_000;
