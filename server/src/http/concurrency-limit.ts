@@ -11,8 +11,7 @@ export interface ConcurrencyLimit {
 export interface LoopDelay {
   /** Starts measuring; a no-op while it measures. */
   watch(): void;
-  /** The mean delay since the last read, ms (NaN when nothing was measured), and starts a new period (Node's
-   * histogram drops the interval across that start: one of the ~100 a window has when the loop keeps up). */
+  /** The mean delay since the last read, ms (NaN when nothing was measured since). */
   read(): number;
   /** Stops measuring. */
   unwatch(): void;
@@ -41,6 +40,8 @@ const DELAY_TARGET_MS = 10;
 export function eventLoopDelay(): LoopDelay {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   let watching = false;
+  let readCount = 0;
+  let readSum = 0;
   return {
     watch() {
       if (watching) return;
@@ -48,14 +49,21 @@ export function eventLoopDelay(): LoopDelay {
       watching = true;
     },
     read() {
-      const ms = histogram.count > 0 ? histogram.mean / 1e6 : NaN;
-      histogram.reset();
+      // The change since the last read, without resetting: a reset drops the interval it falls in, and a read comes
+      // from a request, in the turn right after the stall it should see (a stall as long as a window read nothing).
+      const count = histogram.count;
+      const sum = count > 0 ? histogram.mean * count : 0;
+      const ms = count > readCount ? (sum - readSum) / (count - readCount) / 1e6 : NaN;
+      readCount = count;
+      readSum = sum;
       return ms;
     },
     unwatch() {
       if (!watching) return;
       histogram.disable();
       histogram.reset();
+      readCount = 0;
+      readSum = 0;
       watching = false;
     },
   };

@@ -107,9 +107,10 @@ const newCustomersSql = `
 const IN_FLIGHT = 2;
 /** The most messages one statement carries. */
 const MAX_BATCH = 256;
-/** The most clients remembered as seen: past it the memory starts again (their next message only costs the new
- * customers' statement beside its own, which stores nothing for them). */
-const MAX_KNOWN = 100_000;
+/** Clients remembered as seen, in each of two generations: when the newer is full the older is dropped, so only
+ * clients not seen for that long are forgotten (their next message only costs the new customers' statement beside
+ * its own, which stores nothing for them). */
+const KNOWN_PER_GENERATION = 50_000;
 
 type Stored = { chat: ChatRecord; message: MessageRecord; chatCreated: boolean };
 interface Pending {
@@ -166,15 +167,21 @@ export function createClientMessageBatcher(db: PgDb) {
   }
 
   /** Clients this node has stored a message of: their next one most likely goes into their live chat. */
-  const known = new Set<string>();
+  let known = new Set<string>();
+  let knownBefore = new Set<string>();
+  const isKnown = (client: string) => known.has(client) || knownBefore.has(client);
+  const remember = (client: string) => {
+    if (known.has(client)) return;
+    if (known.size >= KNOWN_PER_GENERATION) [knownBefore, known] = [known, new Set()];
+    known.add(client);
+  };
   const clientOf = ({ input }: Pending) => `${input.channelId}:${input.client.key}`;
 
   async function run(batch: Pending[]) {
     const now = Date.now();
     const stored = new Set<Pending>();
     /** Messages a statement whose outcome is unknown may hold: running them again could store them twice. */
-    const unsure = new Set<Pending>();
-    let failure: unknown;
+    const unsure = new Map<Pending, unknown>();
     /** Runs one of the two statements over `items`, answering each message it stored. `false` when PostgreSQL
      * refused it (it changed nothing). */
     const take = async (sql: string, items: Pending[], columns: (item: Pending) => unknown[], chatCreated: boolean) => {
@@ -184,16 +191,14 @@ export function createClientMessageBatcher(db: PgDb) {
         for (const [i, chat] of answered) {
           const item = items[i]!;
           stored.add(item);
-          if (known.size >= MAX_KNOWN) known.clear();
-          known.add(clientOf(item));
+          remember(clientOf(item));
           // Answered once committed, whatever the other statement does: one message per client here, so no
           // chat's order depends on it.
           item.resolve({ chat, message: chat.lastMessage!, chatCreated });
         }
         return true;
       } catch (error) {
-        failure = error;
-        for (const item of items) unsure.add(item);
+        for (const item of items) unsure.set(item, error);
         return false;
       }
     };
@@ -202,8 +207,8 @@ export function createClientMessageBatcher(db: PgDb) {
     // customer then waits for one statement, not two (a customer this node has not seen yet, the first time after
     // a restart, for two). A message is in one statement at a time: the live chats' statement must not see the
     // client another statement of its own batch has just committed.
-    const fresh = batch.filter((item) => !known.has(clientOf(item)));
-    const seen = batch.filter((item) => known.has(clientOf(item)));
+    const fresh = batch.filter((item) => !isKnown(clientOf(item)));
+    const seen = batch.filter((item) => isKnown(clientOf(item)));
     const left = (items: Pending[]) => items.filter((item) => !stored.has(item) && !unsure.has(item));
     const [appended, opened] = await Promise.all([
       seen.length > 0 && take(appendBatchSql, seen, appendColumns, false),
@@ -218,7 +223,7 @@ export function createClientMessageBatcher(db: PgDb) {
     ]);
     for (const item of batch) {
       if (stored.has(item)) continue;
-      if (unsure.has(item)) item.reject(failure);
+      if (unsure.has(item)) item.reject(unsure.get(item));
       else item.resolve(undefined);
     }
   }

@@ -44,7 +44,7 @@ export function createPgPrivacyRepo(db: PgDb): PrivacyRepo {
         client,
         chats: await db.all<Row>(
           // a chat's last message and activity are kept apart (chat-activity.ts), and stored about the customer as well
-          'SELECT ch.*, a.last_message_id, a.last_activity_at FROM chats ch JOIN chat_activity a ON a.id = ch.id WHERE ch.client_id = $1 ORDER BY ch.id',
+          'SELECT ch.*, a.last_message_id, a.last_activity_at FROM chats ch LEFT JOIN chat_activity a ON a.id = ch.id WHERE ch.client_id = $1 ORDER BY ch.id',
           [clientId],
         ),
         messages: await db.all<Row>(`SELECT * FROM messages WHERE chat_id IN (${ofClient}) ORDER BY id`, [clientId]),

@@ -8,9 +8,11 @@ const CHECKPOINT_EVERY_MS = 1000;
  * to a few thousand WAL pages). A quieter node checkpoints rarely, as SQLite would: each checkpoint syncs two
  * files, which at FULL delays the group commit's own sync of the WAL. */
 const CHECKPOINT_AFTER_CHANGES = 2000;
-/** The node's own connection checkpoints only when the WAL grows past this many pages (~40 MB): should the
- * worker fall behind or be gone, the WAL still stays bounded. SQLite's default is 1,000. */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 10_000;
+/** The node's own connection checkpoints when the WAL grows past this many pages (8 MB at 4 KB pages). SQLite
+ * restarts the WAL only after a checkpoint that copied all of it, which the worker's passes never finish while
+ * commits keep coming: then this checkpoint, which finds most frames copied already, lets it restart, and it
+ * bounds the WAL should the worker fall behind or be gone. SQLite's default is 1,000. */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
 
 // A PASSIVE checkpoint copies the frames committed before it started and never waits for the writer; the ones
 // committed meanwhile are copied by the next pass, so a few passes empty the WAL and the writer can restart it.
@@ -90,7 +92,12 @@ export function createWalCheckpointer(
     const changes = totalChanges.get()!;
     if (changes - checkpointedAt < afterChanges) return;
     checkpointedAt = changes;
-    worker ??= start();
+    try {
+      worker ??= start();
+    } catch {
+      fallBack();
+      return;
+    }
     running = new Promise<void>((resolve) => {
       finish = () => {
         running = undefined;
