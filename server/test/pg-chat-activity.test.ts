@@ -1,15 +1,12 @@
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { migrationsTable } from '../src/store/schema-dialect.ts';
 import { migrations } from '../src/store/schema.ts';
 import { createPgChatsRepo } from '../src/store/postgres/chats-repo.ts';
-import { postgresSchema } from '../src/store/postgres/migrate.ts';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
+import { pgDatabaseBeforeVersion } from './support/pg-before-version.ts';
 
 // A database from before a chat's activity was kept apart (store/postgres/chat-activity.ts): what version 30 finds.
 const APART_VERSION = migrations.find((m) => m.name === 'what every message changes in a chat apart from the chat')!.version;
-const before = migrations.filter((m) => m.version < APART_VERSION);
 
 const rows = [
   `INSERT INTO agents (id, name, email, password_hash, created_at) VALUES (1, 'Ann', 'ann@example.com', 'x', 0)`,
@@ -34,15 +31,9 @@ const pgServer = await startPostgres({ fsync: false }).catch((error: unknown) =>
 afterAll(() => pgServer?.stop());
 
 async function databaseBeforeVersion30(name: string) {
-  const url = pgServer!.createDatabase(name);
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await pool.query(migrationsTable(postgresSchema));
-  for (const m of before) {
-    await pool.query(m.sql(postgresSchema));
-    await pool.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)', [m.version, m.name]);
-  }
-  for (const sql of rows) await pool.query(sql);
-  await pool.end();
+  const url = await pgDatabaseBeforeVersion(pgServer!, name, APART_VERSION, async (pool) => {
+    for (const sql of rows) await pool.query(sql);
+  });
   return openPgDb({ url, poolSize: 2 });
 }
 

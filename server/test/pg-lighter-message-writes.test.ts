@@ -1,16 +1,14 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
-import { migrationsTable } from '../src/store/schema-dialect.ts';
 import { migrations } from '../src/store/schema.ts';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
-import { postgresSchema } from '../src/store/postgres/migrate.ts';
 import { createPgSearchRepo } from '../src/store/postgres/search-repo.ts';
+import { pgDatabaseBeforeVersion } from './support/pg-before-version.ts';
 
 // Issue 16: version 24 makes each message cost PostgreSQL less work. A database that has messages at version 23
 // upgrades with its data as it was, and finds, folds and counts exactly as before.
 const LIGHTER = migrations.find((m) => m.name === 'less database work per message')!.version;
-const before = migrations.filter((m) => m.version < LIGHTER);
 
 const engine = await startPostgres({ fsync: false }).catch((error: unknown) => {
   engineUnavailable(error);
@@ -28,26 +26,19 @@ const texts = [
 ];
 
 async function databaseAtVersion23(name: string): Promise<string> {
-  const url = engine!.createDatabase(name);
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  await pool.query(migrationsTable(postgresSchema));
-  for (const m of before) {
-    await pool.query(m.sql(postgresSchema));
-    await pool.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)', [m.version, m.name]);
-  }
-  await pool.query(`
+  return pgDatabaseBeforeVersion(engine!, name, LIGHTER, async (pool) => {
+    await pool.query(`
     INSERT INTO agents (id, name, email, password_hash, created_at) VALUES (1, 'Ann', 'ann@example.com', 'x', 0);
     INSERT INTO channels (id, public_id, kind, name, random_string, signing_secret, created_at) VALUES (1, 'c1', 'chat_api', 'Shop', 'r', 's', 0);
     INSERT INTO channel_agents (channel_id, agent_id) VALUES (1, 1);
     INSERT INTO clients (id, channel_id, external_key, external_id_json, created_at, updated_at) VALUES (1, 1, 'k', '"k"', 0, 0);
     INSERT INTO chats (id, channel_id, client_id, state, created_at) VALUES (1, 1, 1, 'open', 0);`);
-  for (const [i, text] of texts.entries())
-    await pool.query(
-      `INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at) VALUES (1, $1, $2, 'text', $3, 'delivered', $4)`,
-      [i % 2 === 0 ? 'client' : 'agent', i % 2 === 0 ? null : 1, text, 1000 * (i + 1)],
-    );
-  await pool.end();
-  return url;
+    for (const [i, text] of texts.entries())
+      await pool.query(
+        `INSERT INTO messages (chat_id, author, agent_id, type, text, delivery, created_at) VALUES (1, $1, $2, 'text', $3, 'delivered', $4)`,
+        [i % 2 === 0 ? 'client' : 'agent', i % 2 === 0 ? null : 1, text, 1000 * (i + 1)],
+      );
+  });
 }
 
 /** What PostgreSQL answers to a message of an unknown author or delivery state and a delivery of an unknown state

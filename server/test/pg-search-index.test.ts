@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineUnavailable, startPostgres } from '../../scripts/lib/engines.mjs';
 import { migrationsTable } from '../src/store/schema-dialect.ts';
@@ -13,8 +12,8 @@ import { createMessageSearchIndex } from '../src/store/sqlite/message-search-ind
 import { createSearchRepo } from '../src/store/sqlite/search-repo.ts';
 import { createWriteBatcher } from '../src/store/sqlite/write-batcher.ts';
 import { openPgDb } from '../src/store/postgres/pg-db.ts';
-import { postgresSchema } from '../src/store/postgres/migrate.ts';
 import { createPgSearchRepo } from '../src/store/postgres/search-repo.ts';
+import { pgDatabaseBeforeVersion } from './support/pg-before-version.ts';
 
 // A database from before search existed: what the migration that adds the index finds and must index.
 const SEARCH_VERSION = migrations.find((m) => m.name === 'search over messages and clients')!.version;
@@ -64,15 +63,9 @@ describe('the migration that adds search', () => {
   });
 
   it.skipIf(!pgServer)('on PostgreSQL, indexes the messages and clients that were there before it', async () => {
-    const url = pgServer!.createDatabase('search_existing');
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    await pool.query(migrationsTable(postgresSchema));
-    for (const m of before) {
-      await pool.query(m.sql(postgresSchema));
-      await pool.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, 0)', [m.version, m.name]);
-    }
-    for (const sql of rows) await pool.query(sql);
-    await pool.end();
+    const url = await pgDatabaseBeforeVersion(pgServer!, 'search_existing', SEARCH_VERSION, async (pool) => {
+      for (const sql of rows) await pool.query(sql);
+    });
 
     const db = await openPgDb({ url, poolSize: 1 });
     try {
