@@ -233,19 +233,24 @@ describe.skipIf(!engine)('Agent message on PostgreSQL: round trips', () => {
       const { id: departmentId } = (await client.query("INSERT INTO departments (name, created_at) VALUES ('Returns', 0) RETURNING id"))
         .rows[0];
       await client.query('UPDATE chats SET department_id = $1 WHERE id = $2', [departmentId, chats[0]]);
-      // the firsts (a statement each), then a batch of second answers
+      // the firsts (a statement each), then the second answers in one statement: none written alone by a
+      // transaction of its own, which would answer the same
       for (const round of ['first', 'second']) {
+        await Promise.all(chats.map((chatId) => store.chats.findForAgent(chatId, agent.id)));
+        sent.length = 0;
         const stored = await Promise.all(
-          chats.map(async (chatId) => {
-            await store.chats.findForAgent(chatId, agent.id);
-            return store.chats.appendAgentMessage({
+          chats.map((chatId) =>
+            store.chats.appendAgentMessage({
               chatId,
               agentId: agent.id,
               message: { type: 'text', text: `${round} to ${chatId}`, media: {} },
               delivery: () => null,
-            });
-          }),
+            }),
+          ),
         );
+        const writes = sent.filter((sql) => /INSERT INTO messages/.test(sql));
+        expect(writes.every((sql) => batchStatement.test(sql))).toBe(true);
+        expect(writes).toHaveLength(round === 'first' ? chats.length : 1);
         for (const { chat, message } of stored) {
           expect(chat).toEqual(await store.chats.findById(chat.id));
           expect(message).toEqual(await store.messages.findById(message.id));
