@@ -17,7 +17,7 @@ afterEach(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open(options: { everyMs: number; afterChanges?: number }) {
+function open(options: Parameters<typeof createWalCheckpointer>[2]) {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
   db = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'normal' });
   db.pragma('wal_checkpoint(TRUNCATE)'); // the schema into the file
@@ -91,5 +91,22 @@ describe('WAL checkpoints off the event loop', () => {
       expect(result!.busy).toBe(0);
       expect(fs.statSync(`${file}-wal`).size).toBe(0);
     }
+  });
+
+  it('gives up a worker whose checkpoint never ends (a disk that stopped answering): an erasure and shutdown go on', async () => {
+    // stands in for a checkpoint stuck in its file sync: it never answers
+    const workerSource = "require('node:worker_threads').parentPort.on('message', () => {});";
+    const { db, checkpointer } = open({ everyMs: 20, afterChanges: 1, stuckMs: 300, workerSource });
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run();
+    await sleep(100); // the worker's checkpoint is under way
+    const started = Date.now();
+    const [result] = await checkpointer.alone(() => db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(result!.busy).toBe(0);
+    // its checkpoints are SQLite's own again, and closing does not wait for the worker
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k2', 'v')").run();
+    await sleep(100);
+    await checkpointer.close();
   });
 });

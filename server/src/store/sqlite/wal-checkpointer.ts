@@ -13,10 +13,13 @@ const CHECKPOINT_AFTER_CHANGES = 2000;
  * commits keep coming: then this checkpoint, which finds most frames copied already, lets it restart, and it
  * bounds the WAL should the worker fall behind or be gone. SQLite's default is 1,000. */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
+/** How long an erasure or shutdown waits for a checkpoint of the worker's: one that takes longer is stuck (a
+ * disk that stopped answering its sync) and the worker is given up, its checkpoints back to SQLite's own. */
+const CHECKPOINT_STUCK_MS = 10_000;
 
 // A PASSIVE checkpoint copies the frames committed before it started and never waits for the writer; the ones
 // committed meanwhile are copied by the next pass, so a few passes empty the WAL and the writer can restart it.
-const workerSource = `
+const checkpointWorkerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
@@ -51,7 +54,12 @@ parentPort.on('message', (message) => {
 export function createWalCheckpointer(
   db: Db,
   sync: string,
-  { everyMs = CHECKPOINT_EVERY_MS, afterChanges = CHECKPOINT_AFTER_CHANGES } = {},
+  {
+    everyMs = CHECKPOINT_EVERY_MS,
+    afterChanges = CHECKPOINT_AFTER_CHANGES,
+    stuckMs = CHECKPOINT_STUCK_MS,
+    workerSource = checkpointWorkerSource,
+  } = {},
 ) {
   const file = (db.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')!.file;
   // Every write of the connection counts, the group commit's and the others'.
@@ -61,6 +69,7 @@ export function createWalCheckpointer(
   let exited = false;
   let failed = false;
   let closing = false;
+  let givenUp = false;
   let running: Promise<void> | undefined;
   let finish: () => void = () => undefined;
 
@@ -85,6 +94,20 @@ export function createWalCheckpointer(
       else fallBack();
     });
     return w;
+  }
+
+  /** Waits for the worker's checkpoint, if one is running, at most `stuckMs`; then gives the worker up. */
+  async function notRunning() {
+    if (!running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(resolve, stuckMs, 'stuck')));
+    while (running) {
+      if ((await Promise.race([running, stuck])) !== 'stuck') continue;
+      givenUp = true;
+      fallBack();
+      void worker?.terminate();
+    }
+    clearTimeout(timer);
   }
 
   function checkpoint() {
@@ -113,15 +136,15 @@ export function createWalCheckpointer(
     /** Runs `work` (a checkpoint of the node's own) once no checkpoint of the worker's is running: SQLite
      * refuses a second checkpointer rather than wait for it. */
     async alone<T>(work: () => T): Promise<T> {
-      while (running) await running;
+      await notRunning();
       return work();
     },
     /** Stops checkpointing; the database closes after (its close checkpoints what is left). */
     async close(): Promise<void> {
       clearInterval(timer);
       closing = true;
-      while (running) await running;
-      if (!worker || exited) return;
+      await notRunning();
+      if (!worker || exited || givenUp) return;
       const gone = new Promise((resolve) => worker!.once('exit', resolve));
       worker.postMessage('close');
       await gone;
