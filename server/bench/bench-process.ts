@@ -173,3 +173,11 @@ export function customerMessages(counter: { n: number }): autocannon.Request[] {
     },
   ];
 }
+
+/** The middle of `values`: what one bare run beside a service run is worth on a shared machine, where a single
+ * run of a fast client swung 3-10x (issue 16). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}

@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signatureHeaders } from '../src/lib/webhook-signature.ts';
-import { BENCH_ADMIN_TOKEN, cpuMs, json, startService, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, cpuMs, json, median, startService, stopProcess } from './bench-process.ts';
 import { benchStores } from './bench-stores.ts';
 
 const COUNT = Number(process.env.BENCH_DELIVERIES ?? 1000);
@@ -173,16 +173,23 @@ export async function deliveryBench() {
     );
     if (WARMUP > 0) await bareClient(WARMUP);
     for (const store of stores.names) {
-      const bare = await bareClient();
+      // The bare client before, between and after the service's runs: each ratio is of its median.
+      const bares = [await bareClient()];
       const { ms: svc, postedMs, cpuMs: cpu } = await throughService(stores.database(store, 'deliveries'), () => stores.enginePids(store));
+      bares.push(await bareClient());
       const outbox = await throughService(
         stores.database(store, 'outbox'),
         () => stores.enginePids(store),
         true,
         () => stores.resetStats(),
       );
+      bares.push(await bareClient());
+      const bare = median(bares);
       console.log(`  ${store}:`);
-      console.log(`    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
+      console.log(
+        `    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s ` +
+          `(median of ${bares.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+      );
       console.log(
         `    svc (agent API, stored, outbox, signed, full sync): ${svc.toFixed(0)} ms = ${rate(svc)} deliveries/s, ` +
           `cpu ${(cpu / COUNT).toFixed(2)} ms/message (node + engine); the agent API had answered all after ${postedMs.toFixed(0)} ms`,

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signatureHeaders } from '../src/lib/webhook-signature.ts';
-import { BENCH_ADMIN_TOKEN, cpuMs, startService, stopProcess } from './bench-process.ts';
+import { BENCH_ADMIN_TOKEN, cpuMs, median, startService, stopProcess } from './bench-process.ts';
 import { benchStores } from './bench-stores.ts';
 
 const COUNT = Number(process.env.BENCH_WEBHOOKS ?? 1000);
@@ -200,8 +200,9 @@ export async function webhookBench() {
     );
     if (WARMUP > 0) await bareClient(WARMUP);
     for (const store of stores.names) {
-      // The bare client again beside each store, so each ratio is of the same moment of a shared machine.
-      const bare = await bareClient();
+      // The bare client again beside each store, before, between and after the service's runs, so each ratio is
+      // of the same moment of a shared machine: of the median of the three.
+      const bares = [await bareClient()];
       const {
         ms: svc,
         cpuMs: cpu,
@@ -209,8 +210,20 @@ export async function webhookBench() {
         intakeMs,
         deliveredAtIntake,
       } = await throughService(stores.database(store, 'webhooks'), () => stores.enginePids(store));
+      bares.push(await bareClient());
+      const outbox = await throughService(
+        stores.database(store, 'webhook-outbox'),
+        () => stores.enginePids(store),
+        true,
+        () => stores.resetStats(),
+      );
+      bares.push(await bareClient());
+      const bare = median(bares);
       console.log(`  ${store}:`);
-      console.log(`    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s`);
+      console.log(
+        `    bare http client, same signed bodies:  ${bare.toFixed(0)} ms = ${rate(bare)} deliveries/s ` +
+          `(median of ${bares.map((ms) => ms.toFixed(0)).join(', ')} ms)`,
+      );
       console.log(
         `    svc (public API, stored, outbox, signed, full sync): ${svc.toFixed(0)} ms = ${rate(svc)} deliveries/s, ` +
           `cpu ${(cpu / COUNT).toFixed(2)} ms/event (node + engine; node ${(nodeCpuMs / COUNT).toFixed(2)})`,
@@ -220,12 +233,6 @@ export async function webhookBench() {
       console.log(
         `    ${(bare / svc).toFixed(2)}x the bare client's rate (target >= 0.5x) ${bare / svc >= 0.5 ? 'OK' : 'BELOW TARGET'}; ` +
           `overhead per event ${((svc - bare) / COUNT).toFixed(2)} ms`,
-      );
-      const outbox = await throughService(
-        stores.database(store, 'webhook-outbox'),
-        () => stores.enginePids(store),
-        true,
-        () => stores.resetStats(),
       );
       console.log(
         `    outbox alone (all ${COUNT} stored first, by the public API in ${outbox.intakeMs.toFixed(0)} ms = ${rate(outbox.intakeMs)} messages/s): ` +
