@@ -123,7 +123,8 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
     if (bound) {
       const { delayMs, cpuShare } = loopDelay.read();
       // Of the delay, only the admitted work's share of the node's time is what a lower limit can take away (see
-      // above). The refusals' time is measured around their writes, the socket send included.
+      // above). The refusals' time is measured around their writes, the socket send included (on a loaded machine
+      // also time off the CPU in the send, which errs toward admitting).
       const admittedShare = Math.max(0, Math.min(1, cpuShare) - refusingMs / (at - windowStart));
       const delay = delayMs * (Number.isNaN(admittedShare) ? 1 : admittedShare);
       if (delay > target) limit = Math.max(floor, limit * Math.max(DECREASE, target / delay));
