@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
 import { benchStores, openBenchDatabase } from './bench-stores.ts';
-import { clientCeiling, overloadLoad } from './overload-load.ts';
+import { clientCeiling, overloadLoad, type NodeGauges } from './overload-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -79,17 +79,18 @@ async function nodeAcceptedP99Ms(base: string): Promise<number> {
   return bound === undefined ? NaN : bound * 1000;
 }
 
-/** The server's JavaScript heap in use, MB, from its metrics (NaN when it does not answer in time). */
-async function heapMb(base: string): Promise<number> {
+/** The server's JavaScript heap in use, MB, and its admission limit, from its metrics (NaN when it does not answer in time). */
+async function nodeGauges(base: string): Promise<NodeGauges> {
   try {
     const res = await fetch(`${base}/metrics`, {
       headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` },
       signal: AbortSignal.timeout(900),
     });
-    const bytes = /^svc_nodejs_heap_size_used_bytes (\S+)$/m.exec(await res.text())?.[1];
-    return bytes ? Number(bytes) / 1024 / 1024 : NaN;
+    const text = await res.text();
+    const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return { heapMb: gauge('svc_nodejs_heap_size_used_bytes') / 1024 / 1024, limit: gauge('svc_http_admission_limit') };
   } catch {
-    return NaN;
+    return { heapMb: NaN, limit: NaN };
   }
 }
 
@@ -150,7 +151,7 @@ async function overload() {
         const database = stores.database(store, `overload-${limit}`);
         const node = await startService(database, env);
         const r = await overloadLoad(await benchEndpoint(node.base), overloadBodies, rate, seconds, node.child.pid!, () =>
-          heapMb(node.base),
+          nodeGauges(node.base),
         );
         const nodeP99 = await nodeAcceptedP99Ms(node.base);
         await stopProcess(node);
@@ -182,6 +183,12 @@ async function overload() {
         console.log(`           accepted p99 ms, second by second: ${series(r.acceptedP99BySecond)}`);
         console.log(`           RSS MB, second by second:          ${series(r.rssMbBySecond)}`);
         console.log(`           heap used MB, second by second:    ${series(r.heapMbBySecond)}`);
+        console.log(`           admission limit, second by second: ${series(r.limitBySecond)}`);
+        const answers = r.accepted + r.refused + r.failed;
+        console.log(
+          `           node CPU ${n(r.nodeCpuMsPerSecond, 0)} ms per second of load, ${n((r.nodeCpuMs * 1000) / answers, 0)} us per answer ` +
+            `(${r.accepted} accepted, ${r.refused} refused)`,
+        );
       }
       console.log('');
     }

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root, startProcess, stopProcess } from './bench-process.ts';
+import { cpuMs, root, startProcess, stopProcess } from './bench-process.ts';
 
 export interface OverloadResult {
   /** Requests per second the schedule offered (due within the run / its duration). */
@@ -35,6 +35,19 @@ export interface OverloadResult {
   /** The server's JavaScript heap in use at the end of each second, MB (its own report): what our objects hold,
    * apart from memory the allocator keeps. */
   heapMbBySecond: number[];
+  /** The node's admission limit at the end of each second (`svc_http_admission_limit`). */
+  limitBySecond: number[];
+  /** CPU the server process used from the first request to the last answer, ms per second: with `accepted` and
+   * `refused`, what its answers cost, apart from how fast a loaded machine let the client send. */
+  nodeCpuMsPerSecond: number;
+  /** The same, in all. */
+  nodeCpuMs: number;
+}
+
+/** What the server reports of itself at the end of each second. */
+export interface NodeGauges {
+  heapMb: number;
+  limit: number;
 }
 
 /** Resident set size of a process in MB, from /proc (NaN elsewhere). */
@@ -150,8 +163,7 @@ export async function overloadLoad(
   rate: number,
   seconds: number,
   pid: number,
-  /** The server's heap in use, MB. */
-  heapMb: () => Promise<number>,
+  gauges: () => Promise<NodeGauges>,
   settleMs = 5000,
 ): Promise<OverloadResult> {
   const start = rssMb(pid);
@@ -160,18 +172,29 @@ export async function overloadLoad(
   const sampler = setInterval(() => samples.push(rssMb(pid)), 250);
   const bySecond: number[] = [];
   const heapBySecond: number[] = [];
+  const limitBySecond: number[] = [];
+  let nodeCpuBefore = NaN;
+  let loadStart = NaN;
   let perSecond: NodeJS.Timeout | undefined;
   let middleTimer: NodeJS.Timeout | undefined;
   const results = await openLoop({ url, bodies, rate, seconds, connections: 256 }, () => {
+    nodeCpuBefore = cpuMs([pid]);
+    loadStart = performance.now();
     middleTimer = setTimeout(() => (middle = rssMb(pid)), (seconds * 1000) / 2);
     perSecond = setInterval(() => {
       if (bySecond.length >= seconds) return;
       bySecond.push(rssMb(pid));
       const second = heapBySecond.length;
       heapBySecond.push(NaN);
-      void heapMb().then((mb) => (heapBySecond[second] = mb));
+      limitBySecond.push(NaN);
+      void gauges().then((g) => {
+        heapBySecond[second] = g.heapMb;
+        limitBySecond[second] = g.limit;
+      });
     }, 1000);
   });
+  const nodeCpuMs = cpuMs([pid]) - nodeCpuBefore;
+  const nodeCpuMsPerSecond = nodeCpuMs / ((performance.now() - loadStart) / 1000);
   clearTimeout(middleTimer);
   clearInterval(perSecond);
   clearInterval(sampler);
@@ -221,5 +244,8 @@ export async function overloadLoad(
     rssMb: { start, middle, end, after, max: Math.max(start, ...samples, end) },
     rssMbBySecond: bySecond,
     heapMbBySecond: heapBySecond,
+    limitBySecond,
+    nodeCpuMsPerSecond,
+    nodeCpuMs,
   };
 }

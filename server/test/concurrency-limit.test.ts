@@ -9,12 +9,12 @@ function busy(ms: number) {
   while (performance.now() < until);
 }
 
-/** A loop delay the test sets, and whether the limit measures it. */
-function fakeLoopDelay(ms: number) {
-  const delay = { ms, watching: false };
+/** A loop delay and CPU share the test sets, and whether the limit measures them. */
+function fakeLoopDelay(ms: number, cpuShare = 1) {
+  const delay = { ms, cpuShare, watching: false };
   const source: LoopDelay = {
     watch: () => void (delay.watching = true),
-    read: () => (delay.watching ? delay.ms : NaN),
+    read: () => (delay.watching ? { delayMs: delay.ms, cpuShare: delay.cpuShare } : { delayMs: NaN, cpuShare: NaN }),
     unwatch: () => void (delay.watching = false),
   };
   return { delay, source };
@@ -72,6 +72,38 @@ describe('adaptive admission limit', () => {
     expect(limit.current()).toBe(40);
   });
 
+  describe('when the loop is late for reasons a lower limit cannot take away', () => {
+    /** Windows that end with the limit having turned requests away, refusals taking `refusingShare` of each. */
+    function overloaded(options: { delayMs: number; cpuShare: number; refusingShare: number; windows: number }) {
+      const { source } = fakeLoopDelay(options.delayMs, options.cpuShare);
+      const { clock, now } = fakeClock();
+      const limit = createConcurrencyLimit({ max: 128, windowMs: WINDOW_MS, loopDelay: source, now, delayTargetMs: 10 });
+      for (let i = 0; i < options.windows; i++) {
+        limit.limited();
+        limit.refusalTook(WINDOW_MS * options.refusingShare);
+        clock.ms += WINDOW_MS;
+        limit.current();
+      }
+      return limit.current();
+    }
+
+    it('keeps admitting up to its ceiling while its own refusals make the loop late', () => {
+      // 50 ms late, but refusals took 90% of the time: the admitted work's part is 5 ms.
+      expect(overloaded({ delayMs: 50, cpuShare: 1, refusingShare: 0.9, windows: 10 })).toBe(128);
+    });
+
+    it('keeps admitting up to its ceiling while the process is mostly off the CPU', () => {
+      // 50 ms late while the process ran 10% of the time: other processes held the CPU.
+      expect(overloaded({ delayMs: 50, cpuShare: 0.1, refusingShare: 0, windows: 10 })).toBe(128);
+    });
+
+    it('comes down by the part of the delay its admitted work causes', () => {
+      // 25 ms late, refusals 40% of the time: 15 ms from the admitted work, so the limit comes down by 10/15.
+      expect(overloaded({ delayMs: 25, cpuShare: 1, refusingShare: 0.4, windows: 1 })).toBe(85);
+      expect(overloaded({ delayMs: 50, cpuShare: 1, refusingShare: 0.2, windows: 1 })).toBe(64);
+    });
+  });
+
   it('stays at the ceiling, and does not measure the loop, under a saturating load it never has to refuse', () => {
     const { delay, source } = fakeLoopDelay(500);
     const { clock, now } = fakeClock();
@@ -102,9 +134,21 @@ describe('adaptive admission limit', () => {
     // Right after a read, as when a request closes the window in the turn after a stall.
     busy(100);
     await tick(1);
-    expect(loop.read()).toBeGreaterThan(10);
+    expect(loop.read().delayMs).toBeGreaterThan(10);
     loop.unwatch();
     await tick(5);
-    expect(loop.read()).toBeNaN();
+    expect(loop.read().delayMs).toBeNaN();
+  });
+
+  it('measures how much of the time the process was on the CPU', async () => {
+    const loop = eventLoopDelay();
+    loop.watch();
+    busy(100);
+    const working = loop.read().cpuShare;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const waiting = loop.read().cpuShare;
+    loop.unwatch();
+    expect(waiting).toBeLessThan(0.5);
+    expect(working).toBeGreaterThan(waiting);
   });
 });

@@ -54,7 +54,7 @@ const PER_ANSWER_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfe
 export function createAdmission(options: AdmissionOptions) {
   const limit: ConcurrencyLimit = options.adaptive
     ? createConcurrencyLimit({ max: options.maxInFlight })
-    : { current: () => options.maxInFlight, limited: () => undefined };
+    : { current: () => options.maxInFlight, limited: () => undefined, refusalTook: () => undefined };
   let inFlight = 0;
   const refusedTotal: Record<RefusalReason, number> = { in_flight: 0, store_backlog: 0 };
   let refusedSinceWarning = 0;
@@ -101,7 +101,9 @@ export function createAdmission(options: AdmissionOptions) {
           return app(req, res);
         }
         if (options.stopping()) res.setHeader('Connection', 'close');
+        const started = performance.now();
         res.writeHead(errorStatus.overloaded, refusalHeaders).end(OVERLOADED_BODY);
+        limit.refusalTook(performance.now() - started);
       };
     },
 

@@ -1,18 +1,28 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 
 export interface ConcurrencyLimit {
   /** How many guarded requests may be in progress now. */
   current(): number;
   /** Called when the limit turned a request away: evidence that there is more work than the limit lets in. */
   limited(): void;
+  /** The time, ms, the event loop spent answering a refusal (by the limit or for any other reason). */
+  refusalTook(ms: number): void;
+}
+
+/** The event loop since the last read. */
+export interface LoopReading {
+  /** How late the loop got to what was ready, mean, ms (NaN when nothing was measured since). */
+  delayMs: number;
+  /** CPU time the process used per unit of time (all its threads, so it can pass 1; NaN when not measured). */
+  cpuShare: number;
 }
 
 /** How late the event loop gets to what is ready: how long a request waits in its socket before a line of ours runs. */
 export interface LoopDelay {
   /** Starts measuring; a no-op while it measures. */
   watch(): void;
-  /** The mean delay since the last read, ms (NaN when nothing was measured since). */
-  read(): number;
+  /** The loop since the last read. */
+  read(): LoopReading;
   /** Stops measuring. */
   unwatch(): void;
 }
@@ -36,19 +46,25 @@ const INCREASE = 0.25;
  * granularity a busy but keeping-up node shows, and short against the latency callers see. */
 const DELAY_TARGET_MS = 10;
 
-/** The event loop's delay from Node's histogram (a timer each ms), measured only while the node refuses work. */
+/** The event loop's delay from Node's histogram (a timer each ms) and the process's CPU time, measured only while
+ * the node refuses work. */
 export function eventLoopDelay(): LoopDelay {
   const histogram = monitorEventLoopDelay({ resolution: 1 });
   let watching = false;
   let readCount = 0;
   let readSum = 0;
+  let cpu: { at: number; usage: NodeJS.CpuUsage } | undefined;
   return {
     watch() {
       if (watching) return;
       histogram.enable();
+      cpu = { at: performance.now(), usage: process.cpuUsage() };
       watching = true;
     },
     read() {
+      const now = { at: performance.now(), usage: process.cpuUsage() };
+      const cpuShare = cpu ? (now.usage.user + now.usage.system - cpu.usage.user - cpu.usage.system) / 1000 / (now.at - cpu.at) : NaN;
+      cpu = now;
       // The change since the last read, without resetting: a reset drops the interval it falls in, and a read comes
       // from a request, in the turn right after the stall it should see (a stall as long as a window read nothing).
       const count = histogram.count;
@@ -56,7 +72,7 @@ export function eventLoopDelay(): LoopDelay {
       const ms = count > readCount ? (sum - readSum) / (count - readCount) / 1e6 : NaN;
       readCount = count;
       readSum = sum;
-      return ms;
+      return { delayMs: ms, cpuShare };
     },
     unwatch() {
       if (!watching) return;
@@ -64,6 +80,7 @@ export function eventLoopDelay(): LoopDelay {
       histogram.reset();
       readCount = 0;
       readSum = 0;
+      cpu = undefined;
       watching = false;
     },
   };
@@ -79,6 +96,13 @@ export function eventLoopDelay(): LoopDelay {
  * grows back by a quarter, up to the ceiling (a window in which other processes starve the node halves it; growing
  * by a tenth took seconds to win that back).
  *
+ * Only the part of the delay the admitted work causes counts: the delay times the share of the window the node
+ * spent on the CPU for other than refusals (issue 16). Taking fewer messages cannot shorten the rest: the refusals'
+ * share grows as the limit comes down (a client whose connection is free again sends its next request at once),
+ * and while the process is off the CPU its lateness is other processes'. Counting the whole delay, a node refusing
+ * ~20,000 requests a second on a shared machine sat at its floor with half its time idle, taking 140-400
+ * messages a second of the 5,000 it stores.
+ *
  * It follows the delay, not how busy the loop is (issue 16): under overload the refusals fill whatever time the loop
  * has, so a loop that keeps up is busy all the time, and a limit that shrank on busy sat at its floor, taking a
  * fraction of what the node stores. A node that never refuses (a saturating but bounded load, such as a fixed set
@@ -93,15 +117,22 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
   let limit = options.max;
   let windowStart = now();
   let bound = false;
+  let refusingMs = 0;
 
   function nextWindow(at: number) {
     if (bound) {
-      const delay = loopDelay.read();
+      const { delayMs, cpuShare } = loopDelay.read();
+      // Of the delay, only the admitted work's share of the node's time is what a lower limit can take away (see
+      // above). The refusals' time is measured around their writes, the socket send included (on a loaded machine
+      // also time off the CPU in the send, which errs toward admitting).
+      const admittedShare = Math.max(0, Math.min(1, cpuShare) - refusingMs / (at - windowStart));
+      const delay = delayMs * (Number.isNaN(admittedShare) ? 1 : admittedShare);
       if (delay > target) limit = Math.max(floor, limit * Math.max(DECREASE, target / delay));
       // NaN: no timer has fired since it started watching, no evidence either way.
       else if (!Number.isNaN(delay)) limit = Math.min(options.max, limit + Math.max(1, limit * INCREASE));
     } else loopDelay.unwatch();
     bound = false;
+    refusingMs = 0;
     windowStart = at;
   }
 
@@ -114,6 +145,9 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
     limited() {
       bound = true;
       loopDelay.watch();
+    },
+    refusalTook(ms) {
+      refusingMs += ms;
     },
   };
 }
