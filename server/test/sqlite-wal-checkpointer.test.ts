@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +77,32 @@ describe('WAL checkpoints off the event loop', () => {
     for (let waited = 0; waited < 5000 && db.pragma('wal_autocheckpoint', { simple: true }) !== 1000; waited += 20) await sleep(20);
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     fs.renameSync(`${file}-moved`, file);
+  });
+
+  it('closes the database when closing is all a process has left to do, the worker thread having checkpointed', () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
+    const file = path.join(dir, 'db.sqlite');
+    // As a stopping node: its server and timers gone, closing the store is the last thing that keeps it running.
+    const script = `
+      import { openDb } from './src/store/sqlite/db.ts';
+      import { createWalCheckpointer } from './src/store/sqlite/wal-checkpointer.ts';
+      const db = openDb({ path: ${JSON.stringify(file)}, sync: 'normal' });
+      const checkpointer = createWalCheckpointer(db, 'normal', { everyMs: 10, afterChanges: 1 });
+      db.prepare("INSERT INTO settings (key, value) VALUES ('k', 'v')").run();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await checkpointer.close();
+      db.close();
+      console.log('closed');
+    `;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stdout.trim()).toBe('closed');
+    expect(child.status).toBe(0);
+    // SQLite removes the WAL when its last connection closes.
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
   });
 
   it('lets a checkpoint of the node’s own (an erasure’s TRUNCATE) run only once the worker’s is done', async () => {

@@ -146,6 +146,9 @@ export function createWalCheckpointer(
       await notRunning();
       if (!worker || exited || givenUp) return;
       const gone = new Promise((resolve) => worker!.once('exit', resolve));
+      // Unref'd, the worker keeps nothing alive: a node whose last open handle this close was would exit before the
+      // worker did, and the database would never be closed (its WAL left behind, as after a crash).
+      worker.ref();
       worker.postMessage('close');
       await gone;
     },
