@@ -1,7 +1,7 @@
 import type { AgentMessageRequest, MediaFields, MessageType } from '@svc/protocol';
 import { forbidden, invalidRequest, notFound } from '../http/errors.ts';
 import { ClientBlocked, type NewClientMessage } from '../store/chats.ts';
-import { orderingKeyOf } from '../store/deliveries.ts';
+import { enqueuedRow, type EnqueuedRow } from '../store/deliveries.ts';
 import type { AgentRecord, ChannelRecord, ChatRecord, ClientProfile, MessageRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { ChannelOutbounds } from './channel-outbound.ts';
@@ -138,7 +138,7 @@ export function createConversationService(deps: {
       const { type, text, ...media } = request as { type: MessageType; text?: string } & MediaFields;
       const outbound = outbounds[channel.kind];
       const joined = chat.assignedAgentId === null ? ((await deps.botNotices?.agentJoined(chat, agent)) ?? null) : null;
-      let orderingKey: string | undefined;
+      let enqueued: EnqueuedRow | undefined;
       const result = await store.chats.appendAgentMessage({
         chatId,
         agentId: agent.id,
@@ -151,7 +151,7 @@ export function createConversationService(deps: {
             sender: { name: agent.name, photo: agent.photo },
             message: { id: messageId, type, text: text ?? null, media },
           });
-          if (delivery !== null && !('notSent' in delivery)) orderingKey = orderingKeyOf({ ...delivery, chatId, messageId });
+          if (delivery !== null && !('notSent' in delivery)) enqueued = enqueuedRow({ ...delivery, chatId, messageId });
           return delivery;
         },
       });
@@ -161,7 +161,7 @@ export function createConversationService(deps: {
         events.emit('chat.accepted', { chat: result.chat, agent });
       // With its key, the message joins the run of its chat a worker may be sending: no claim, no look (issue 16).
       if (joined) events.emit('delivery.enqueued');
-      else if (result.message.delivery === 'pending') events.emit('delivery.enqueued', orderingKey);
+      else if (result.message.delivery === 'pending') events.emit('delivery.enqueued', enqueued);
       return result.message;
     },
 

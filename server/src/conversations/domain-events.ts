@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { DeliveryState } from '@svc/protocol';
 import type { CallRecord } from '../store/calls.ts';
+import type { EnqueuedRow } from '../store/deliveries.ts';
 import type { OfflineMessageRecord } from '../store/offline-messages.ts';
 import type { AgentRecord, ChatRecord, DeliveryRecord, MessageRecord } from '../store/records.ts';
 
@@ -57,9 +58,10 @@ export interface DomainEventMap {
   'call.updated': [{ call: CallRecord }];
   /** A widget channel's callback settings changed: what isCallbackEnabled answers may change. */
   'callback.settings': [{ channelId: number }];
-  /** An outbound delivery row was written; wakes the delivery worker. With the row's ordering key, a worker
-   * already sending that key's rows need not look: the record of the one in flight claims it. */
-  'delivery.enqueued': [orderingKey?: string];
+  /** An outbound delivery row was written; wakes the delivery worker. With the row's ordering key and receiver, a
+   * worker already sending that key's rows, or as many keys of that receiver as one may send at once, need not
+   * look: the run in flight claims it, or the end of one of those runs wakes the worker. */
+  'delivery.enqueued': [row?: EnqueuedRow];
   /** A delivery reached its final state (delivered, or failed after its last attempt). */
   'delivery.finished': [{ delivery: DeliveryRecord }];
 }

@@ -4,8 +4,10 @@ import type { DomainEvents } from '../conversations/domain-events.ts';
 import { randomToken } from '../lib/secrets.ts';
 import {
   PER_CHANNEL_IN_FLIGHT,
+  receiverOf,
   type AttemptLog,
   type AttemptOutcome,
+  type EnqueuedRow,
   type FinishedAttempt,
   type SentAttempt,
 } from '../store/deliveries.ts';
@@ -53,6 +55,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const inFlight = new Set<Promise<void>>();
   /** The ordering keys whose runs this worker is sending (see `sendRun`); `more` when rows may follow. */
   const sending = new Map<string, { more: boolean }>();
+  /** How many of those runs go to each receiver (`receiverOf`). */
+  const runsTo = new Map<string, number>();
   let running = false;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -68,11 +72,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   /** A new row of a key being sent here is claimed by that key's run when it tops up, or, when the run ends
    * first, by the step the end of the run starts (it pokes): no need to look. Under a stream of offline
-   * messages this spares a claim and a look for the next due row per message. */
-  const enqueued = (orderingKey?: string) => {
-    const run = orderingKey === undefined ? undefined : sending.get(orderingKey);
+   * messages this spares a claim and a look for the next due row per message. Nor when this worker alone
+   * sends as many keys of the row's receiver as the cap lets be in flight: no claim could take the row before
+   * one of those runs ends, and its end pokes. With more chats than the cap, every message of a waiting chat
+   * cost a claim that read every pending row, and found nothing (issue 16). */
+  const enqueued = (row?: EnqueuedRow) => {
+    if (row === undefined) return poke();
+    const run = sending.get(row.orderingKey);
     if (run) run.more = true;
-    else poke();
+    else if ((runsTo.get(row.receiver) ?? 0) < PER_CHANNEL_IN_FLIGHT) poke();
   };
 
   /** One attempt of a claimed row. Never throws. */
@@ -130,7 +138,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     const first = rows[0]!;
     const key = first.orderingKey;
     const run = { more: rows.length >= runLength };
+    const receiver = receiverOf({ channel_id: first.channelId, kind: first.kind });
     sending.set(key, run);
+    runsTo.set(receiver, (runsTo.get(receiver) ?? 0) + 1);
     const queue = rows.map((delivery) => ({ delivery, claimedAt }));
     let lastClaimed = rows[rows.length - 1]!.id;
     let toRecord: SentAttempt[] = [];
@@ -204,6 +214,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
           .catch((err: unknown) => log.error({ err, orderingKey: key }, 'could not give back unsent deliveries; their leases will end'));
       }
       if (sending.get(key) === run) sending.delete(key);
+      const left = runsTo.get(receiver)! - 1;
+      if (left > 0) runsTo.set(receiver, left);
+      else runsTo.delete(receiver);
     }
   }
 

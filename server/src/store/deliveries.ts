@@ -177,6 +177,17 @@ export const PER_CHANNEL_IN_FLIGHT = 32;
 export const receiverOf = (row: { channel_id: number; kind: string }) => `${row.channel_id}/${row.kind}`;
 export const receiverSql = `channel_id || '/' || kind`;
 
+/** What the delivery worker needs to know of a row just written to decide whether to look for it (see
+ * `delivery.enqueued`). */
+export interface EnqueuedRow {
+  orderingKey: string;
+  receiver: string;
+}
+export const enqueuedRow = (d: DeliveryToInsert): EnqueuedRow => ({
+  orderingKey: orderingKeyOf(d),
+  receiver: receiverOf({ channel_id: d.channelId, kind: d.kind }),
+});
+
 export interface DeliveriesRepo {
   /** Enqueues a delivery that no other row depends on (typing changes, events). */
   enqueue(d: DeliveryToInsert): Promise<number>;

@@ -9,6 +9,7 @@ import { routePattern, type DirectRoute } from '../../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { hashToken, randomToken } from '../../lib/secrets.ts';
+import { receiverOf } from '../../store/deliveries.ts';
 import type { Store } from '../../store/store.ts';
 import type { ChannelLookupCache } from '../channel-lookup-cache.ts';
 import { visitorFields } from '../../webhooks/webhook-payloads.ts';
@@ -87,7 +88,7 @@ export function registerOfflineMessageRoutes(
           }
         : null,
     );
-    if (base) events.emit('delivery.enqueued', orderingKey);
+    if (base) events.emit('delivery.enqueued', { orderingKey, receiver: receiverOf({ channel_id: channel.id, kind: WEBHOOK_DELIVERY }) });
     events.emit('offline.created', { message: saved });
     ctx.status = 201;
     ctx.body = { result: 'ok', offline_message_id: String(saved.id) };
