@@ -15,6 +15,10 @@ import {
   type PrivacyRepo,
 } from '../privacy.ts';
 
+/** An erasure's checkpoint while another connection checkpoints: tries, 100 ms apart. */
+const TRUNCATE_TRIES = 50;
+const TRUNCATE_RETRY_MS = 100;
+
 type Row = Record<string, unknown>;
 
 export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: WalCheckpointer): PrivacyRepo {
@@ -44,7 +48,16 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
   };
   // Erased pages are overwritten in the file (secure_delete, set in db.ts); the WAL still holds the rows as
   // they were written until a checkpoint copies it back and truncates it.
-  const truncate = () => db.pragma('wal_checkpoint(TRUNCATE)');
+  // Busy while another connection checkpoints (the worker's waits are `alone`'s; another process's, such as a
+  // backup, are not): the erasure is answered only once the WAL holds nothing of it.
+  const truncate = async () => {
+    for (let tries = 1; ; tries++) {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      if (!result?.busy) return;
+      if (tries === TRUNCATE_TRIES) throw new Error('the WAL could not be checkpointed: another connection kept checkpointing');
+      await new Promise((resolve) => setTimeout(resolve, TRUNCATE_RETRY_MS));
+    }
+  };
   const checkpoint = async () => (checkpointer ? checkpointer.alone(truncate) : truncate());
 
   return {

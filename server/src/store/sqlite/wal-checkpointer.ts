@@ -13,8 +13,9 @@ const CHECKPOINT_AFTER_CHANGES = 2000;
  * commits keep coming: then this checkpoint, which finds most frames copied already, lets it restart, and it
  * bounds the WAL should the worker fall behind or be gone. SQLite's default is 1,000. */
 const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
-/** How long an erasure or shutdown waits for a checkpoint of the worker's: one that takes longer is stuck (a
- * disk that stopped answering its sync) and the worker is given up, its checkpoints back to SQLite's own. */
+/** How long a shutdown waits for a checkpoint of the worker's, and for the worker to close: one that takes longer
+ * is stuck (a disk that stopped answering its sync) and the node closes without it. An erasure waits for as long as
+ * it takes: the worker would still hold SQLite's checkpoint lock, and the erased text would stay in the WAL. */
 const CHECKPOINT_STUCK_MS = 10_000;
 
 // A PASSIVE checkpoint copies the frames committed before it started and never waits for the writer; the ones
@@ -69,7 +70,6 @@ export function createWalCheckpointer(
   let exited = false;
   let failed = false;
   let closing = false;
-  let givenUp = false;
   let running: Promise<void> | undefined;
   let finish: () => void = () => undefined;
 
@@ -96,18 +96,18 @@ export function createWalCheckpointer(
     return w;
   }
 
-  /** Waits for the worker's checkpoint, if one is running, at most `stuckMs`; then gives the worker up. */
-  async function notRunning() {
-    if (!running) return;
+  /** Resolves with `stuck` after `stuckMs` (and `cancel` stops it). */
+  function stuckAfter() {
     let timer: NodeJS.Timeout | undefined;
     const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(resolve, stuckMs, 'stuck')));
-    while (running) {
-      if ((await Promise.race([running, stuck])) !== 'stuck') continue;
-      givenUp = true;
-      fallBack();
-      void worker?.terminate();
-    }
-    clearTimeout(timer);
+    return { stuck, cancel: () => clearTimeout(timer) };
+  }
+
+  /** A stuck worker: the node closes without it (its checkpoint, if any, ends with the process). */
+  function giveUp(w: Worker) {
+    fallBack();
+    w.unref();
+    void w.terminate();
   }
 
   function checkpoint() {
@@ -136,21 +136,28 @@ export function createWalCheckpointer(
     /** Runs `work` (a checkpoint of the node's own) once no checkpoint of the worker's is running: SQLite
      * refuses a second checkpointer rather than wait for it. */
     async alone<T>(work: () => T): Promise<T> {
-      await notRunning();
+      while (running) await running;
       return work();
     },
     /** Stops checkpointing; the database closes after (its close checkpoints what is left). */
     async close(): Promise<void> {
       clearInterval(timer);
       closing = true;
-      await notRunning();
-      if (!worker || exited || givenUp) return;
-      const gone = new Promise((resolve) => worker!.once('exit', resolve));
+      if (!worker || exited) return;
+      const w = worker;
       // Unref'd, the worker keeps nothing alive: a node whose last open handle this close was would exit before the
       // worker did, and the database would never be closed (its WAL left behind, as after a crash).
-      worker.ref();
-      worker.postMessage('close');
-      await gone;
+      w.ref();
+      const { stuck, cancel } = stuckAfter();
+      const gone = new Promise<'gone'>((resolve) => w.once('exit', () => resolve('gone')));
+      try {
+        if (running && (await Promise.race([running, stuck])) === 'stuck') return giveUp(w);
+        if (exited) return;
+        w.postMessage('close');
+        if ((await Promise.race([gone, stuck])) === 'stuck') giveUp(w);
+      } finally {
+        cancel();
+      }
     },
   };
 }
