@@ -97,6 +97,12 @@ describe('adaptive admission limit', () => {
       expect(overloaded({ delayMs: 50, cpuShare: 0.1, refusingShare: 0, windows: 10 })).toBe(128);
     });
 
+    it('comes down when the loop is ten times the target late, whatever the CPU share and the refusals say', () => {
+      // half a core, refusals 45% of the time: the admitted share reads 5%, but 150 ms late is too late
+      expect(overloaded({ delayMs: 150, cpuShare: 0.5, refusingShare: 0.45, windows: 1 })).toBe(85);
+      expect(overloaded({ delayMs: 150, cpuShare: 0.5, refusingShare: 0.45, windows: 10 })).toBeLessThan(16);
+    });
+
     it('comes down by the part of the delay its admitted work causes', () => {
       // 25 ms late, refusals 40% of the time: 15 ms from the admitted work, so the limit comes down by 10/15.
       expect(overloaded({ delayMs: 25, cpuShare: 1, refusingShare: 0.4, windows: 1 })).toBe(85);

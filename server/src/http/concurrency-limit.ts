@@ -45,6 +45,10 @@ const INCREASE = 0.25;
 /** A loop that answers within a few ms keeps up with what arrives; ten is far above the 1-2 ms of timer
  * granularity a busy but keeping-up node shows, and short against the latency callers see. */
 const DELAY_TARGET_MS = 10;
+/** The least share of the delay counted as the admitted work's: a loop ten times the target late always brings the
+ * limit down, whatever the CPU share and the refusals' time say (time off the CPU can be the admitted work's own:
+ * a PostgreSQL beside the node storing its messages, a container's CPU quota, a sync of the WAL). */
+const MIN_ADMITTED_SHARE = 0.1;
 
 /** The event loop's delay from Node's histogram (a timer each ms) and the process's CPU time, measured only while
  * the node refuses work. */
@@ -125,7 +129,7 @@ export function createConcurrencyLimit(options: ConcurrencyLimitOptions): Concur
       // Of the delay, only the admitted work's share of the node's time is what a lower limit can take away (see
       // above). The refusals' time is measured around their writes, the socket send included (on a loaded machine
       // also time off the CPU in the send, which errs toward admitting).
-      const admittedShare = Math.max(0, Math.min(1, cpuShare) - refusingMs / (at - windowStart));
+      const admittedShare = Math.max(MIN_ADMITTED_SHARE, Math.min(1, cpuShare) - refusingMs / (at - windowStart));
       const delay = delayMs * (Number.isNaN(admittedShare) ? 1 : admittedShare);
       if (delay > target) limit = Math.max(floor, limit * Math.max(DECREASE, target / delay));
       // NaN: no timer has fired since it started watching, no evidence either way.
