@@ -96,13 +96,6 @@ export function createWalCheckpointer(
     return w;
   }
 
-  /** Resolves with `stuck` after `stuckMs` (and `cancel` stops it). */
-  function stuckAfter() {
-    let timer: NodeJS.Timeout | undefined;
-    const stuck = new Promise<'stuck'>((resolve) => (timer = setTimeout(resolve, stuckMs, 'stuck')));
-    return { stuck, cancel: () => clearTimeout(timer) };
-  }
-
   /** A stuck worker: the node closes without it (its checkpoint, if any, ends with the process). */
   function giveUp(w: Worker) {
     fallBack();
@@ -148,7 +141,8 @@ export function createWalCheckpointer(
       // Unref'd, the worker keeps nothing alive: a node whose last open handle this close was would exit before the
       // worker did, and the database would never be closed (its WAL left behind, as after a crash).
       w.ref();
-      const { stuck, cancel } = stuckAfter();
+      let stuckTimer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<'stuck'>((resolve) => (stuckTimer = setTimeout(resolve, stuckMs, 'stuck')));
       const gone = new Promise<'gone'>((resolve) => w.once('exit', () => resolve('gone')));
       try {
         if (running && (await Promise.race([running, stuck])) === 'stuck') return giveUp(w);
@@ -156,7 +150,7 @@ export function createWalCheckpointer(
         w.postMessage('close');
         if ((await Promise.race([gone, stuck])) === 'stuck') giveUp(w);
       } finally {
-        cancel();
+        clearTimeout(stuckTimer);
       }
     },
   };
