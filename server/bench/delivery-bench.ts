@@ -15,8 +15,6 @@
 // BENCH_WARMUP bodies (default: as many as it measures) the bare way, and the service stores and delivers as many
 // agent messages through a channel of its own (V8 otherwise compiles our code while the clock runs: a cold service
 // spent a third of its CPU in the JIT).
-// `BENCH_ROUNDS=1` prints how long each round of one message per chat took (a chat's first agent answer writes
-// report rows, see store/postgres/agent-message.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -140,15 +138,14 @@ async function throughService(
     let cpuBefore = cpuMs(pids());
     const nodeCpuBefore = cpuMs([svc.child.pid!]);
     let started = performance.now();
-    const rounds: number[] = [];
-    for (let i = 0; i < COUNT; i += CHATS) {
-      const roundStarted = performance.now();
-      await Promise.all(chatIds.map((id, j) => postAgentMessage(svc.base, id, `m${i + j}`, agentRow.token)));
-      rounds.push(performance.now() - roundStarted);
-    }
+    // Each chat's agent posts its next message once the last one is answered, the chats side by side: the bare
+    // client's ordering.
+    const lane = async (id: number, j: number) => {
+      for (let i = j; i < COUNT; i += CHATS) await postAgentMessage(svc.base, id, `m${i}`, agentRow.token);
+    };
+    await Promise.all(chatIds.map(lane));
     const postedMs = performance.now() - started;
     const storing = { nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore, cpuMs: cpuMs(pids()) - cpuBefore };
-    if (process.env.BENCH_ROUNDS) console.log(`    rounds (ms): ${rounds.map((ms) => ms.toFixed(0)).join(' ')}`);
     if (outboxOnly) {
       resetStats();
       cpuBefore = cpuMs(pids());

@@ -20,6 +20,7 @@ import { benchStores } from './bench-stores.ts';
 const COUNT = Number(process.env.BENCH_WEBHOOKS ?? 1000);
 /** offline_message webhooks of one channel leave one at a time, in order: parallelism comes from channels. */
 const CHANNELS = 8;
+const VISITORS = 50;
 const TIME_LIMIT_MS = 120_000;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? COUNT);
 
@@ -135,18 +136,18 @@ async function throughService(
       }
       return created;
     };
+    // 50 visitors side by side, each sending its next offline message once the last one is answered.
     const offlineMessages = async (to: { public_id: string }[], count: number) => {
-      for (let i = 0; i < count; i += 50) {
-        await Promise.all(
-          Array.from({ length: Math.min(50, count - i) }, (_, j) =>
-            postJson(`${svc.base}/widget-api/${to[(i + j) % CHANNELS]!.public_id}/offline-messages`, {
-              name: 'Bench',
-              email: 'bench@example.com',
-              message: `offline message ${i + j}`,
-            }),
-          ),
-        );
-      }
+      const visitor = async (j: number) => {
+        for (let i = j; i < count; i += VISITORS) {
+          await postJson(`${svc.base}/widget-api/${to[i % CHANNELS]!.public_id}/offline-messages`, {
+            name: 'Bench',
+            email: 'bench@example.com',
+            message: `offline message ${i}`,
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: VISITORS }, (_, j) => visitor(j)));
     };
     if (WARMUP > 0) {
       const warmOwner = await ownerServer(WARMUP);
