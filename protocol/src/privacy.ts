@@ -15,6 +15,17 @@ export const clientExportSchema = z.object({
 });
 export type ClientExport = z.infer<typeof clientExportSchema>;
 
+/**
+ * `DELETE /api/v1/channels/:id/clients/:client_id` answers `202` with this instead of `204` when the customer is
+ * erased from the database and the files, but SQLite's write-ahead log still holds the erased text: another process
+ * reading the database (a backup) keeps it from being emptied. The server empties it as soon as it can.
+ */
+export const erasurePendingSchema = z.object({
+  wal_pending: z.literal(true),
+  message: z.string(),
+});
+export type ErasurePending = z.infer<typeof erasurePendingSchema>;
+
 /** How many rows of each kind an erasure removed (the audit log keeps these, never the content). */
 export const erasureCountsSchema = z.object({
   clients: z.number().int(),

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { AGENT_NAMESPACE, VISITOR_NAMESPACE, type AgentServerEvents, type WidgetSession } from '@svc/protocol';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createChatApiChannel, postCustomerMessage, type TestAgent, type TestChannel } from './support/fixtures.ts';
 import { startFakeIntegrator } from './support/fake-integrator.ts';
+import { testDialect } from './support/test-db.ts';
 import { ADMIN_TOKEN, startTestServer, type TestServer } from './support/test-server.ts';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -112,6 +114,31 @@ describe("a customer's data on request", () => {
     expect((await t.api.delete(`/api/v1/channels/${channel.id}/clients/nobody`, ADMIN_TOKEN)).status).toBe(404);
     expect((await t.api.delete(`/api/v1/channels/999999/clients/${clientId}`, ADMIN_TOKEN)).status).toBe(404);
   });
+});
+
+describe('an erasure while another process reads the database (SQLite)', () => {
+  it.skipIf(testDialect === 'postgres')(
+    'answers 202 while the reader keeps the erased text in the WAL, and the node empties the WAL once the reader is done',
+    async () => {
+      const secret = 'backup-time-card-5181-0000-QWPX';
+      const { chatId, clientId } = await customerChat('erased-during-backup', `My card is ${secret}`);
+      // A backup's read transaction: it sees the database as it was, so SQLite may not overwrite the WAL.
+      const backup = new Database(t.dbPath, { readonly: true });
+      backup.exec('BEGIN');
+      backup.prepare('SELECT count(*) FROM messages').get();
+      try {
+        const erased = await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(clientId)}`, ADMIN_TOKEN);
+        expect(erased.status).toBe(202);
+        expect(erased.body).toMatchObject({ wal_pending: true, message: expect.stringContaining('write-ahead log') });
+        expect((await t.api.get(`/api/v1/chats/${chatId}`, agent.token)).status).toBe(404);
+        expect(filesHolding(t.dir, secret)).toEqual([`${path.basename(t.dbPath)}-wal`]);
+      } finally {
+        backup.exec('COMMIT');
+        backup.close();
+      }
+      await expect.poll(() => filesHolding(t.dir, secret), { timeout: 5000 }).toEqual([]);
+    },
+  );
 });
 
 describe('reports after an erasure', () => {

@@ -114,10 +114,55 @@ describe('WAL checkpoints off the event loop', () => {
         for (let i = 0; i < 300; i++) put.run(`k${round}-${i}`, page);
       })();
       await sleep(21);
-      const [result] = await checkpointer.alone(() => db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[]);
-      expect(result!.busy).toBe(0);
+      expect(await checkpointer.purge()).toBe(true);
       expect(fs.statSync(`${file}-wal`).size).toBe(0);
     }
+  });
+
+  it('empties the WAL for an erasure without holding the event loop while a reader keeps it from it, and once the reader is done', async () => {
+    const { db, checkpointer, file } = open({ everyMs: 50, purgeWaitMs: 500 });
+    db.prepare("INSERT INTO settings (key, value) VALUES ('before', 'v')").run();
+    const reader = new Database(file, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM settings').get();
+    db.prepare("INSERT INTO settings (key, value) VALUES ('erased', 'secret')").run();
+    let last = Date.now();
+    let longestGap = 0;
+    const ticks = setInterval(() => {
+      longestGap = Math.max(longestGap, Date.now() - last);
+      last = Date.now();
+    }, 10);
+    try {
+      // SQLite's busy handler would have waited busy_timeout (5 s) per try with the event loop
+      expect(await checkpointer.purge()).toBe(false);
+      longestGap = Math.max(longestGap, Date.now() - last);
+    } finally {
+      clearInterval(ticks);
+    }
+    expect(longestGap).toBeLessThan(1000);
+    expect(fs.readFileSync(`${file}-wal`).includes('secret')).toBe(true);
+    reader.exec('COMMIT');
+    reader.close();
+    for (let waited = 0; waited < 5000 && fs.statSync(`${file}-wal`).size > 0; waited += 50) await sleep(50);
+    expect(fs.statSync(`${file}-wal`).size).toBe(0);
+  });
+
+  it('empties a WAL a crash left behind (an erasure’s text in it) when the node starts', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
+    const file = path.join(dir, 'db.sqlite');
+    const script = `
+      const Database = require('better-sqlite3');
+      const db = new Database(${JSON.stringify(file)});
+      db.pragma('journal_mode = WAL');
+      db.exec("CREATE TABLE t (x); INSERT INTO t VALUES ('erased-before-crash'); DELETE FROM t");
+      process.exit(0); // no close: the WAL stays as it was
+    `;
+    const child = spawnSync(process.execPath, ['-e', script], { cwd: path.resolve(import.meta.dirname, '..'), encoding: 'utf8' });
+    expect(child.status).toBe(0);
+    expect(fs.readFileSync(`${file}-wal`).includes('erased-before-crash')).toBe(true);
+    db = new Database(file);
+    checkpointer = createWalCheckpointer(db, 'normal');
+    expect(fs.statSync(`${file}-wal`).size).toBe(0);
   });
 
   it('closes without a worker whose checkpoint never ends (a disk that stopped answering), back to SQLite’s checkpoints', async () => {

@@ -4,6 +4,7 @@ import {
   searchResultsViewSchema,
   clientExportSchema,
   erasureListSchema,
+  erasurePendingSchema,
   widgetAppearanceViewSchema,
   widgetSettingsSchema,
   agentViewSchema,
@@ -388,7 +389,12 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Everything stored about a customer',
     responses: { 200: clientExportSchema },
   }),
-  admin({ method: 'delete', path: '/api/v1/channels/:id/clients/:client_id', summary: 'Erase a customer', responses: { 204: null } }),
+  admin({
+    method: 'delete',
+    path: '/api/v1/channels/:id/clients/:client_id',
+    summary: 'Erase a customer (202: erased, the text still in SQLite’s write-ahead log while another process reads the database)',
+    responses: { 204: null, 202: erasurePendingSchema },
+  }),
   admin({ method: 'get', path: '/api/v1/erasures', summary: 'The record of erasures', responses: { 200: erasureListSchema } }),
   // ---- calls ----
   agent({

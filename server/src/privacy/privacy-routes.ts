@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { ClientExport, ErasureList } from '@svc/protocol';
+import type { ClientExport, ErasureList, ErasurePending } from '@svc/protocol';
 import { z } from 'zod';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { iso } from '../conversations/views.ts';
@@ -67,7 +67,17 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
     if (!erased) throw notFound('No such customer in this channel');
     deps.events.emit('client.erased', { channelId, clientId: erased.clientId, chatIds: erased.chatIds });
     await removeErasedFiles(erased.media, deps.uploadsDir, deps.urls);
-    ctx.status = 204;
+    if (!erased.walPending) {
+      ctx.status = 204;
+      return;
+    }
+    ctx.status = 202;
+    ctx.body = {
+      wal_pending: true,
+      message:
+        'The customer is erased from the database and the uploaded files, but the database’s write-ahead log still holds a copy ' +
+        'of the erased text: another process is reading the database (a backup?). The server empties the log as soon as that reader is done.',
+    } satisfies ErasurePending;
   });
 
   router.get('/api/v1/erasures', admin, async (ctx) => {

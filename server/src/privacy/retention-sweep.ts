@@ -28,6 +28,8 @@ export function startRetentionSweep(deps: RetentionDeps) {
       for (const { channelId, chatIds } of batch.chats) deps.events.emit('chats.expired', { channelId, chatIds });
       await removeErasedFiles(batch.media, deps.uploadsDir, deps.urls);
       erased += batch.counts.chats;
+      if (batch.walPending)
+        deps.log.warn('retention: erased chats stay in the WAL while another process reads the database (emptied once it is done)');
       if (batch.counts.chats < RETENTION_BATCH) break;
       await new Promise((resolve) => setImmediate(resolve));
     }

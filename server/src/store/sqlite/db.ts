@@ -5,6 +5,9 @@ import { migrate } from './migrate.ts';
 
 export type Db = Database.Database;
 
+/** How long a statement waits for a lock another connection holds before it fails busy. */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export interface OpenDbOptions {
   path: string;
   /** `synchronous` in WAL mode: `full` means a commit is on disk before it returns. */
@@ -18,7 +21,7 @@ export function openDb(options: OpenDbOptions): Db {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${options.sync.toUpperCase()}`);
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   // An erased customer's bytes are overwritten, not left in free pages (contract: erased means unrecoverable).
   db.pragma('secure_delete = ON');
   migrate(db);

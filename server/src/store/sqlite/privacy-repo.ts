@@ -15,10 +15,6 @@ import {
   type PrivacyRepo,
 } from '../privacy.ts';
 
-/** An erasure's checkpoint while another connection checkpoints: tries, 100 ms apart. */
-const TRUNCATE_TRIES = 50;
-const TRUNCATE_RETRY_MS = 100;
-
 type Row = Record<string, unknown>;
 
 export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: WalCheckpointer): PrivacyRepo {
@@ -47,18 +43,8 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
     erasures: db.prepare<[number], Parameters<typeof toErasure>[0]>('SELECT * FROM erasures ORDER BY id DESC LIMIT ?'),
   };
   // Erased pages are overwritten in the file (secure_delete, set in db.ts); the WAL still holds the rows as
-  // they were written until a checkpoint copies it back and truncates it.
-  // Busy while another connection checkpoints (the worker's waits are `alone`'s; another process's, such as a
-  // backup, are not): the erasure is answered only once the WAL holds nothing of it.
-  const truncate = async () => {
-    for (let tries = 1; ; tries++) {
-      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      if (!result?.busy) return;
-      if (tries === TRUNCATE_TRIES) throw new Error('the WAL could not be checkpointed: another connection kept checkpointing');
-      await new Promise((resolve) => setTimeout(resolve, TRUNCATE_RETRY_MS));
-    }
-  };
-  const checkpoint = async () => (checkpointer ? checkpointer.alone(truncate) : truncate());
+  // they were written until a checkpoint copies it back and truncates it. An in-memory database has no WAL.
+  const purgeWal = async () => (checkpointer ? checkpointer.purge() : true);
 
   return {
     async exportClient(channelId, clientKey) {
@@ -92,8 +78,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
         q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now());
         return { counts, media, clientId: p.client, chatIds };
       });
-      if (erased) await checkpoint();
-      return erased;
+      return erased && { ...erased, walPending: !(await purgeWal()) };
     },
 
     async eraseExpiredChats(now, limit) {
@@ -112,8 +97,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
         }
         return { counts: total, media, chats };
       });
-      if (erased.counts.chats > 0) await checkpoint();
-      return erased;
+      return erased.counts.chats > 0 ? { ...erased, walPending: !(await purgeWal()) } : erased;
     },
 
     async listErasures(limit) {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Db } from './db.ts';
+import { BUSY_TIMEOUT_MS, type Db } from './db.ts';
 
 /** How often it looks whether enough was written for a checkpoint. */
 const CHECKPOINT_EVERY_MS = 1000;
@@ -17,6 +17,9 @@ const FALLBACK_AUTOCHECKPOINT_PAGES = 2000;
  * is stuck (a disk that stopped answering its sync) and the node closes without it. An erasure waits for as long as
  * it takes: the worker would still hold SQLite's checkpoint lock, and the erased text would stay in the WAL. */
 const CHECKPOINT_STUCK_MS = 10_000;
+/** How long an erasure tries to empty the WAL while another connection keeps it from it, and how often. */
+const PURGE_WAIT_MS = 5000;
+const PURGE_RETRY_MS = 100;
 
 // A PASSIVE checkpoint copies the frames committed before it started and never waits for the writer; the ones
 // committed meanwhile are copied by the next pass, so a few passes empty the WAL and the writer can restart it.
@@ -59,6 +62,7 @@ export function createWalCheckpointer(
     everyMs = CHECKPOINT_EVERY_MS,
     afterChanges = CHECKPOINT_AFTER_CHANGES,
     stuckMs = CHECKPOINT_STUCK_MS,
+    purgeWaitMs = PURGE_WAIT_MS,
     workerSource = checkpointWorkerSource,
   } = {},
 ) {
@@ -72,6 +76,8 @@ export function createWalCheckpointer(
   let closing = false;
   let running: Promise<void> | undefined;
   let finish: () => void = () => undefined;
+  /** Set while an erasure's text may be left in the WAL. */
+  let purgePending = false;
 
   db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
@@ -103,8 +109,24 @@ export function createWalCheckpointer(
     void w.terminate();
   }
 
+  /** Copies the whole WAL back and truncates it, unless another connection keeps it from it (a reader of an older
+   * snapshot, such as a backup, or a checkpoint of its own): then it answers false at once. SQLite would wait for
+   * them in the busy handler, the event loop with it, up to busy_timeout per try. */
+  function tryPurge(): boolean {
+    db.exec('PRAGMA busy_timeout = 0');
+    try {
+      const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+      purgePending = result?.busy === 1;
+      return !purgePending;
+    } finally {
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+  }
+
   function checkpoint() {
-    if (failed || running || !db.open) return;
+    if (running || !db.open) return;
+    if (purgePending && tryPurge()) return;
+    if (failed) return;
     const changes = totalChanges.get()!;
     if (changes - checkpointedAt < afterChanges) return;
     checkpointedAt = changes;
@@ -122,15 +144,28 @@ export function createWalCheckpointer(
     });
     worker.postMessage('checkpoint');
   }
+  // A crash between an erasure's commit and its TRUNCATE left the erased text in the WAL.
+  tryPurge();
   const timer = setInterval(checkpoint, everyMs);
   timer.unref();
 
   return {
-    /** Runs `work` (a checkpoint of the node's own) once no checkpoint of the worker's is running: SQLite
-     * refuses a second checkpointer rather than wait for it. */
-    async alone<T>(work: () => T): Promise<T> {
-      while (running) await running;
-      return work();
+    /**
+     * Empties the WAL of what an erasure deleted: true once done. While another connection keeps it from it, it
+     * tries again for `purgeWaitMs`, then answers false and the checkpoints go on trying, each second, until it
+     * is done. A checkpoint of the worker's is waited for however long it takes: SQLite refuses a second
+     * checkpointer rather than wait for it.
+     */
+    async purge(): Promise<boolean> {
+      purgePending = true;
+      const until = Date.now() + purgeWaitMs;
+      for (;;) {
+        while (running) await running;
+        if (!db.open) return false;
+        if (tryPurge()) return true;
+        if (Date.now() >= until) return false;
+        await new Promise((resolve) => setTimeout(resolve, PURGE_RETRY_MS));
+      }
     },
     /** Stops checkpointing; the database closes after (its close checkpoints what is left). */
     async close(): Promise<void> {
