@@ -11,6 +11,11 @@ await pool.query(
 
 const app = new Koa();
 app.use(async (ctx) => {
+  // nginx in front (cluster-bench.ts) asks this before it takes load
+  if (ctx.path === '/healthz') {
+    ctx.body = { ok: true };
+    return;
+  }
   const chunks = [];
   for await (const chunk of ctx.req) chunks.push(chunk);
   const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
@@ -24,4 +29,7 @@ app.use(async (ctx) => {
 const server = http.createServer(app.callback()).listen(0, '127.0.0.1', () => {
   console.log(`port ${server.address().port}`);
 });
+// As the server's (server.ts): longer than nginx keeps an idle upstream connection, so nginx never sends on one
+// this side has just closed.
+server.keepAliveTimeout = 65_000;
 process.on('SIGTERM', () => server.close(() => void pool.end().then(() => process.exit(0))));

@@ -93,21 +93,25 @@ export function cpuMs(pids: number[]): number {
   return ticks * TICK_MS;
 }
 
-/** A PostgreSQL server's processes: the postmaster of `dataDir` and its children (one backend per connection). */
-export function postgresPids(dataDir: string): number[] {
-  const postmaster = Number(fs.readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]);
+/** A process and its children (PostgreSQL's backends, nginx's workers). */
+export function withChildren(parent: number): number[] {
   const children = fs
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
     .filter((d) => {
       try {
-        return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster;
+        return Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === parent;
       } catch {
         return false;
       }
     })
     .map(Number);
-  return [postmaster, ...children];
+  return [parent, ...children];
+}
+
+/** A PostgreSQL server's processes: the postmaster of `dataDir` and its children (one backend per connection). */
+export function postgresPids(dataDir: string): number[] {
+  return withChildren(Number(fs.readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n')[0]));
 }
 
 /** Seconds of the same load, unmeasured, before each intake run: every handler is measured warm, as a running

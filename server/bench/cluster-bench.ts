@@ -10,18 +10,23 @@
 // request is what to compare (the rate must stay below what every setup sustains: check req/s). The two-node
 // lines then compare CPU per request; the other setups' req/s ratios compare offered rates: read their cpu columns.
 // Each run is measured after BENCH_WARMUP_SECONDS (default 2) of the same load (bench-process.ts intakeLoad).
+// Two nodes, and the two bare handlers they are compared with, are behind one nginx (round robin, its workers' CPU
+// counted with PostgreSQL's), as the issue's multi-node target is set; `BENCH_NGINX=0` sends the load to the nodes
+// directly, half each.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { VISITOR_NAMESPACE } from '@svc/protocol';
 import { io } from 'socket.io-client';
 import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
+import { startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
 import {
   BENCH_ADMIN_TOKEN,
   intakeLoad,
   json,
   postgresPids,
   root,
+  withChildren,
   startProcess,
   startService,
   stopProcess,
@@ -33,6 +38,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
 const compareMain = process.env.BENCH_COMPARE_MAIN;
 const rate = Number(process.env.BENCH_RATE ?? 0);
+const behindNginx = process.env.BENCH_NGINX !== '0';
 
 /** A load run, with the CPU time the nodes alone spent per request beside that of nodes + PostgreSQL. */
 async function load(urls: string[], pids: () => number[], nodePids: () => number[]) {
@@ -113,8 +119,12 @@ async function main() {
     console.log(
       `Chat API intake, many nodes: ${connections} connections${offered}, ${seconds} s per run, loopback, ${os.cpus().length} cores`,
     );
-    console.log('(PostgreSQL, Redis, the nodes and the load generator share these cores)\n');
-    console.log('setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL, nodes');
+    console.log(
+      `(PostgreSQL, Redis, the nodes${behindNginx ? ', nginx in front of two nodes' : ''} and the load generator share these cores)\n`,
+    );
+    console.log(
+      'setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL (+ nginx), nodes',
+    );
     const nodes = () => running.map((r) => r.child.pid!);
     const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data'))];
     const ratios: string[] = [];
@@ -164,13 +174,26 @@ async function main() {
       const svcDb = pg.createDatabase('svc2');
       if (setups.has('pg2')) {
         const bareDb = pg.createDatabase('bare2');
+        /** The load on `path` of the two nodes running: through one nginx in front of both, or half each. */
+        const loadTwo = async (route: string) => {
+          if (!behindNginx)
+            return load(
+              running.map((r) => `${r.base}${route}`),
+              withPg,
+              nodes,
+            );
+          let lb: RunningNginx | undefined;
+          try {
+            lb = await startNginx({ upstreams: running.map((r) => new URL(r.base).host), balance: 'round-robin' });
+            const nginxPids = withChildren(lb.child.pid!);
+            return await load([`${lb.url}${route}`], () => [...withPg(), ...nginxPids], nodes);
+          } finally {
+            await lb?.stop();
+          }
+        };
         running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
         running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-        const bareTwo = await load(
-          running.map((r) => `${r.base}/messages`),
-          withPg,
-          nodes,
-        );
+        const bareTwo = await loadTwo('/messages');
         await stopAll();
         row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
         const twoNodes = async (db: string, main?: string) => {
@@ -178,11 +201,7 @@ async function main() {
           running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
           const setup = await setUp(running[0]!.base);
           resetStatementStats(pg);
-          const result = await load(
-            running.map((r) => `${r.base}${setup.endpoint}`),
-            withPg,
-            nodes,
-          );
+          const result = await loadTwo(setup.endpoint);
           await stopAll();
           printStatementStats(pg, new URL(db).pathname.slice(1));
           return result;
