@@ -24,6 +24,8 @@ export declare function startPostgres(options?: {
 }): Promise<RunningPostgres>;
 export interface RunningRedis {
   port: number;
+  /** redis-server's process id, for its CPU time. */
+  pid: number | undefined;
   url: string;
   stop(): Promise<void>;
 }

@@ -186,6 +186,7 @@ export async function startRedis(options = {}) {
   await waitFor(() => canConnect(port), `redis-server on port ${port}`);
   return {
     port,
+    pid: child.pid,
     url: `redis://127.0.0.1:${port}`,
     async stop() {
       if (child.exitCode !== null) return;

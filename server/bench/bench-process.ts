@@ -130,7 +130,9 @@ export async function intakeLoad(
   rate = 0,
   /** Processes whose CPU per request is also given apart (`partCpuMsPerRequest`), e.g. the nodes without their engine. */
   partPids: () => number[] = () => [],
-): Promise<LoadResult & { partCpuMsPerRequest: number }> {
+  /** Called after the warm-up, as the measured run starts: to read other counters over the same span. */
+  onMeasureStart: () => void = () => undefined,
+): Promise<LoadResult & { partCpuMsPerRequest: number; requests: number }> {
   const counter = { n: 0 };
   const run = (duration: number) =>
     Promise.all(
@@ -147,6 +149,7 @@ export async function intakeLoad(
       ),
     );
   if (warmupSeconds > 0) await run(warmupSeconds);
+  onMeasureStart();
   const cpuBefore = cpuMs(pids());
   const partCpuBefore = cpuMs(partPids());
   const results = await run(seconds);
@@ -154,6 +157,7 @@ export async function intakeLoad(
   const partCpu = cpuMs(partPids()) - partCpuBefore;
   const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
   return {
+    requests,
     cpuMsPerRequest: pids().length > 0 && requests > 0 ? cpu / requests : NaN,
     partCpuMsPerRequest: partPids().length > 0 && requests > 0 ? partCpu / requests : NaN,
     rps: results.reduce((sum, r) => sum + r.requests.average, 0),

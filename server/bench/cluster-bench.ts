@@ -5,6 +5,10 @@
 // `BENCH_COMPARE_MAIN=<file>`: the PostgreSQL setups also run that server build (e.g. the previous commit's
 // bundle) in the same run, right after this one, for a before/after on a machine whose load moves.
 // `BENCH_RATE=<req/s>`: the intake load is offered at that rate (open-loop) instead of as fast as it is answered.
+// autocannon offers it in bursts: each connection sends its share of a second one request after another from the
+// start of each second, then waits for the next second (a node's broadcasts of a burst share few stream entries).
+// The CPU columns count Redis with PostgreSQL (a run that does not use it leaves it idle); the two-node lines give
+// Redis's CPU apart, with its stream commands and bytes per request.
 // The CPU a node spends per request depends on how many requests share a statement or a stream entry, which moves
 // with the throughput a loaded machine allows; at one rate every build gets the same traffic, and its CPU per
 // request is what to compare (the rate must stay below what every setup sustains: check req/s). The two-node
@@ -18,10 +22,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { VISITOR_NAMESPACE } from '@svc/protocol';
 import { io } from 'socket.io-client';
-import { startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
+import { type RunningRedis, startPostgres, startRedis } from '../../scripts/lib/engines.mjs';
 import { startNginx, type RunningNginx } from '../../scripts/lib/nginx.mjs';
 import {
   BENCH_ADMIN_TOKEN,
+  cpuMs,
   intakeLoad,
   json,
   postgresPids,
@@ -33,6 +38,7 @@ import {
   type Running,
 } from './bench-process.ts';
 import { printStatementStats, resetStatementStats, statementStatsSettings } from './pg-statement-stats.ts';
+import { type RedisCommandStats, redisCommandStats, redisCommandsPerRequest } from './redis-command-stats.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -40,14 +46,25 @@ const compareMain = process.env.BENCH_COMPARE_MAIN;
 const rate = Number(process.env.BENCH_RATE ?? 0);
 const behindNginx = process.env.BENCH_NGINX !== '0';
 
-/** A load run, with the CPU time the nodes alone spent per request beside that of nodes + PostgreSQL. */
-async function load(urls: string[], pids: () => number[], nodePids: () => number[]) {
-  const { partCpuMsPerRequest, ...result } = await intakeLoad(urls, seconds, connections, pids, rate, nodePids);
-  return { ...result, nodeCpuMsPerRequest: partCpuMsPerRequest };
+/** A load run, with the CPU time the nodes alone and Redis alone spent per request beside that of nodes +
+ * PostgreSQL + Redis (Redis shares the cores: what the nodes send through it costs there too). */
+async function load(urls: string[], pids: () => number[], nodePids: () => number[], redis: RunningRedis) {
+  const redisPids = redis.pid ? [redis.pid] : [];
+  let redisBefore = 0;
+  let commandsBefore = new Map<string, RedisCommandStats>();
+  const { partCpuMsPerRequest, requests, ...result } = await intakeLoad(urls, seconds, connections, pids, rate, nodePids, () => {
+    redisBefore = cpuMs(redisPids);
+    commandsBefore = redisCommandStats(redis.port);
+  });
+  const redisCpuMsPerRequest = requests > 0 ? (cpuMs(redisPids) - redisBefore) / requests : NaN;
+  const commands = redisCommandsPerRequest(commandsBefore, redisCommandStats(redis.port), requests);
+  return { ...result, nodeCpuMsPerRequest: partCpuMsPerRequest, redisCpuMsPerRequest, redisCommands: commands };
 }
 type Measured = Awaited<ReturnType<typeof load>>;
 const cpuPerRequest = (r: Measured) =>
-  `${r.cpuMsPerRequest.toFixed(3)} ms CPU per request (nodes ${r.nodeCpuMsPerRequest.toFixed(3)} ms), ${r.rps.toFixed(0)} req/s answered`;
+  `${r.cpuMsPerRequest.toFixed(3)} ms CPU per request (nodes ${r.nodeCpuMsPerRequest.toFixed(3)} ms, Redis ${r.redisCpuMsPerRequest.toFixed(3)} ms), ${r.rps.toFixed(0)} req/s answered`;
+/** The Redis commands line, when redis-cli could read them. */
+const redisLines = (build: string, r: Measured) => (r.redisCommands ? [`  Redis per request, ${build}: ${r.redisCommands}`] : []);
 // `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
 const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
@@ -102,7 +119,7 @@ async function latency(agentBase: string, visitorBase: string, setup: Awaited<Re
 
 const row = (setup: string, handler: string, r: Measured) =>
   console.log(
-    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}   ${r.nodeCpuMsPerRequest.toFixed(2).padStart(6)}`,
+    `${setup.padEnd(22)}${handler.padEnd(20)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}   ${r.nodeCpuMsPerRequest.toFixed(2).padStart(6)}   ${r.redisCpuMsPerRequest.toFixed(2).padStart(6)}`,
   );
 
 async function main() {
@@ -123,21 +140,21 @@ async function main() {
       `(PostgreSQL, Redis, the nodes${behindNginx ? ', nginx in front of two nodes' : ''} and the load generator share these cores)\n`,
     );
     console.log(
-      'setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL (+ nginx), nodes',
+      'setup                 handler              req/s     p50 ms   p99 ms   errors   cpu ms/req: nodes + PostgreSQL + Redis (+ nginx), nodes, Redis',
     );
     const nodes = () => running.map((r) => r.child.pid!);
-    const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data'))];
+    const withPg = () => [...nodes(), ...postgresPids(path.join(pg.dir, 'data')), ...(redis.pid ? [redis.pid] : [])];
     const ratios: string[] = [];
 
     // One SQLite node, synchronous=full, beside the bare Koa + SQLite handler.
     if (setups.has('sqlite')) {
       running.push(await startProcess(['server/bench/bare-server.mjs'], { BENCH_DB: path.join(dir, 'bare.sqlite'), BENCH_SYNC: 'full' }));
-      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes, nodes);
+      const bareSqlite = await load([`${running[0]!.base}/messages`], nodes, nodes, redis);
       await stopAll();
       row('1 node, SQLite', 'bare koa+sqlite', bareSqlite);
       running.push(await startService(path.join(dir, 'svc.sqlite')));
       const setup = await setUp(running[0]!.base);
-      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes, nodes);
+      const sqlite = await load([`${running[0]!.base}${setup.endpoint}`], nodes, nodes, redis);
       await stopAll();
       row('1 node, SQLite', 'svc chat api', sqlite);
       ratios.push(`1 SQLite node: ${(sqlite.rps / bareSqlite.rps).toFixed(2)}x its bare handler`);
@@ -147,14 +164,14 @@ async function main() {
     let onePg: Measured | undefined;
     if (setups.has('pg1')) {
       running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: pg.createDatabase('bare1') }));
-      const barePg = await load([`${running[0]!.base}/messages`], withPg, nodes);
+      const barePg = await load([`${running[0]!.base}/messages`], withPg, nodes, redis);
       await stopAll();
       row('1 node, PostgreSQL', 'bare koa+pg', barePg);
       const oneNode = async (db: string, main?: string) => {
         running.push(await startService(pg.createDatabase(db), {}, main));
         const setup = await setUp(running[0]!.base);
         resetStatementStats(pg);
-        const result = await load([`${running[0]!.base}${setup.endpoint}`], withPg, nodes);
+        const result = await load([`${running[0]!.base}${setup.endpoint}`], withPg, nodes, redis);
         await stopAll();
         printStatementStats(pg, db);
         return result;
@@ -181,12 +198,13 @@ async function main() {
               running.map((r) => `${r.base}${route}`),
               withPg,
               nodes,
+              redis,
             );
           let lb: RunningNginx | undefined;
           try {
             lb = await startNginx({ upstreams: running.map((r) => new URL(r.base).host), balance: 'round-robin' });
             const nginxPids = withChildren(lb.child.pid!);
-            return await load([`${lb.url}${route}`], () => [...withPg(), ...nginxPids], nodes);
+            return await load([`${lb.url}${route}`], () => [...withPg(), ...nginxPids], nodes, redis);
           } finally {
             await lb?.stop();
           }
@@ -213,6 +231,7 @@ async function main() {
             ? `2 PostgreSQL nodes at ${rate} req/s: ${cpuPerRequest(twoPg)} vs two bare handlers ${cpuPerRequest(bareTwo)}`
             : `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers (p99 ${twoPg.p99} vs ${bareTwo.p99} ms)` +
                 (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
+          ...redisLines('this build', twoPg),
         );
         if (compareMain) {
           const compared = await twoNodes(pg.createDatabase('svc2compare'), compareMain);
@@ -221,6 +240,7 @@ async function main() {
             rate > 0
               ? `2 PostgreSQL nodes at ${rate} req/s, compared build: ${cpuPerRequest(compared)}`
               : `2 PostgreSQL nodes, compared build: ${(compared.rps / bareTwo.rps).toFixed(2)}x (p99 ${compared.p99} ms)`,
+            ...redisLines('compared build', compared),
           );
         }
       }
