@@ -7,6 +7,9 @@
 // outbox sends their webhooks), and the outbox alone: the owner's server holds the first webhooks it gets
 // unanswered until every message is stored, then the clock starts and it answers everything.
 //
+// The storing line, as in delivery-bench.ts, gives the CPU of the outbox-alone run while the public API stored (the
+// owner's server holding what was sent): what an offline message costs apart from its sending.
+//
 // Both sides are measured warm, as in delivery-bench.ts: BENCH_WARMUP bodies (default: as many as it measures) the
 // bare way first, and as many offline messages through channels of the service's own before the clock starts.
 import http from 'node:http';
@@ -120,7 +123,14 @@ async function throughService(
   enginePids: () => number[],
   outboxOnly = false,
   resetStats = () => {},
-): Promise<{ ms: number; cpuMs: number; nodeCpuMs: number; intakeMs: number; deliveredAtIntake: number }> {
+): Promise<{
+  ms: number;
+  cpuMs: number;
+  nodeCpuMs: number;
+  intakeMs: number;
+  deliveredAtIntake: number;
+  storing: { nodeCpuMs: number; cpuMs: number };
+}> {
   let release!: () => void;
   const held = outboxOnly ? new Promise<void>((r) => (release = r)) : undefined;
   const owner = await ownerServer(COUNT, held);
@@ -164,11 +174,13 @@ async function throughService(
     let started = performance.now();
     let intakeMs = 0;
     let deliveredAtIntake = 0;
+    let storing = { nodeCpuMs: NaN, cpuMs: NaN };
     const submit = async () => {
       await offlineMessages(channels, COUNT);
       intakeMs = performance.now() - started;
       deliveredAtIntake = owner.seen();
       if (outboxOnly) {
+        storing = { nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore, cpuMs: cpuMs(pids()) - cpuBefore };
         resetStats();
         cpuBefore = cpuMs(pids());
         nodeCpuBefore = cpuMs([svc.child.pid!]);
@@ -184,6 +196,7 @@ async function throughService(
       nodeCpuMs: cpuMs([svc.child.pid!]) - nodeCpuBefore,
       intakeMs,
       deliveredAtIntake,
+      storing,
     };
   } finally {
     await stopProcess(svc);
@@ -239,6 +252,10 @@ export async function webhookBench() {
         `    outbox alone (all ${COUNT} stored first, by the public API in ${outbox.intakeMs.toFixed(0)} ms = ${rate(outbox.intakeMs)} messages/s): ` +
           `${outbox.ms.toFixed(0)} ms = ${rate(outbox.ms)} webhooks/s, cpu ${(outbox.cpuMs / COUNT).toFixed(2)} ms/webhook, ` +
           `${(bare / outbox.ms).toFixed(2)}x the bare client's rate`,
+      );
+      console.log(
+        `    storing (outbox alone, owner holding): cpu ${(outbox.storing.cpuMs / COUNT).toFixed(3)} ms/message ` +
+          `(node + engine; node ${(outbox.storing.nodeCpuMs / COUNT).toFixed(3)})`,
       );
     }
   } finally {

@@ -6,7 +6,7 @@ import {
   type OfflineMessagesRepo,
 } from '../offline-messages.ts';
 import type { NewDelivery } from '../records.ts';
-import { randomToken } from '../../lib/secrets.ts';
+import { randomId } from '../../lib/random-id.ts';
 import { pgDeliveryCtes, splitAtMark, type SourcedDelivery } from './insert-delivery.ts';
 import { retryingStatement, type PgDb } from './pg-db.ts';
 import { createStatementBatcher } from './statement-batch.ts';
@@ -19,6 +19,7 @@ const messageTypes = ['bigint', 'bigint', 'text', 'text', 'text', 'text', 'text'
  * round trip and one commit for all, and each ordering key's lock (the channel's) taken once for all of its
  * webhooks. The ids are drawn after those locks, so a channel's messages get ids in the order their webhooks are
  * sent (commit order), and before the rows are written, in the batch's order, so each row is known by its place.
+ * The sequence is looked up once per statement (a subquery): looked up per row, it cost each row 2-7 us more.
  */
 const batchSql = (deliveries: { locks: string; insert: string }) => `
   WITH input AS (
@@ -27,7 +28,7 @@ const batchSql = (deliveries: { locks: string; insert: string }) => `
   ),
   ${deliveries.locks},
   ids AS (
-    SELECT nextval(pg_get_serial_sequence('offline_messages', 'id')) AS id, i.*
+    SELECT nextval((SELECT pg_get_serial_sequence('offline_messages', 'id'))::regclass) AS id, i.*
       FROM (SELECT * FROM input ORDER BY ord) i CROSS JOIN (SELECT count(*) FROM ordering) locked
   ),
   o AS (
@@ -72,7 +73,7 @@ export function createOfflineMessageBatcher(db: PgDb) {
 function prepare(m: NewOfflineMessage, webhook: ((offlineMessageId: string) => NewDelivery) | null): Pending {
   const columns = [m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message];
   if (!webhook) return { columns };
-  const mark = `offline-message-id-${randomToken(16)}`;
+  const mark = `offline-message-id-${randomId(16)}`;
   const delivery = splitAtMark({ ...webhook(mark), chatId: null, messageId: null }, Date.now(), mark, 0);
   if (!delivery) throw new Error('An offline_message webhook must carry the message id once, in its payload only');
   return { columns, delivery };

@@ -14,7 +14,7 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher): Offline
   const q = {
     insert: db.prepare(
       `INSERT INTO offline_messages (channel_id, client_id, name, email, phone, description, message, created_at)
-       VALUES (@channelId, @clientId, @name, @email, @phone, @description, @message, @now)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     visitorKey: db.prepare<[number], string>('SELECT external_key FROM clients WHERE id = ?').pluck(),
     forAgent: db.prepare<[number, number], OfflineMessageRow>(
@@ -30,7 +30,8 @@ export function createOfflineMessagesRepo(db: Db, writes: WriteBatcher): Offline
     webhook: ((offlineMessageId: string) => NewDelivery) | null,
   ): OfflineMessageRecord => {
     const now = Date.now();
-    const id = Number(q.insert.run({ ...m, now }).lastInsertRowid);
+    // Positional: binding by name from an object costs ~2 us more per row.
+    const id = Number(q.insert.run(m.channelId, m.clientId, m.name, m.email, m.phone, m.description, m.message, now).lastInsertRowid);
     // The offline_message webhook is written with the message: accepted means it will be sent.
     if (webhook) insertDelivery(db, { ...webhook(String(id)), chatId: null, messageId: null }, now);
     const visitorKey = m.clientId === null ? null : (q.visitorKey.get(m.clientId) ?? null);
