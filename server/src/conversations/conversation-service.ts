@@ -142,6 +142,7 @@ export function createConversationService(deps: {
       const result = await store.chats.appendAgentMessage({
         chatId,
         agentId: agent.id,
+        agentName: agent.name,
         joined,
         message: { type, text: text ?? null, media },
         delivery: (messageId) => {

@@ -94,6 +94,8 @@ export interface NewAgentMessage {
   chatId: number;
   /** The agent who wrote it; null for a bot or system message. */
   agentId: number | null;
+  /** The agent's name, as the message shows it, when the caller has it at hand (else it is read with the write). */
+  agentName?: string;
   author?: 'agent' | 'bot' | 'system';
   message: { type: MessageType; text: string | null; media: MediaFields };
   /** The outbound request that carries the message to the customer's side, if its channel needs one

@@ -1,5 +1,5 @@
 import { cleanText } from '@svc/protocol';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/secrets.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
 export interface DeliveryRow {
@@ -100,7 +100,7 @@ export const deliveryValues = (d: DeliveryToInsert, now: number): unknown[] => [
   d.chatId,
   d.messageId,
   orderingKeyOf(d),
-  d.eventId ?? `evt_${randomToken(16)}`,
+  d.eventId ?? newEventId(),
   d.url,
   JSON.stringify(d.payload),
   d.maxAttempts,
