@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { randomId } from '../src/lib/random-id.ts';
+import { newEventId, randomId } from '../src/lib/random-id.ts';
 
 describe('random ids (event ids)', () => {
   it('are URL-safe, as long as randomToken makes them, and distinct across many refills of the pool', () => {
@@ -14,5 +14,13 @@ describe('random ids (event ids)', () => {
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(new Set(ids).size).toBe(ids.length);
     expect(() => randomId(5000)).toThrow(RangeError);
+  });
+});
+
+describe('outbound event ids', () => {
+  it('are evt_ and 16 random bytes, URL-safe, and never the same twice, past a refill of their random pool', () => {
+    const ids = Array.from({ length: 1000 }, () => newEventId());
+    for (const id of ids) expect(id).toMatch(/^evt_[A-Za-z0-9_-]{22}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

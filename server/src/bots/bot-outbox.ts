@@ -1,7 +1,7 @@
 import type { BotEventClient, ServiceEvent } from '@svc/protocol';
 import type { BotNotices, ClientMessageForwarder } from '../conversations/conversation-service.ts';
 import type { DomainEvents } from '../conversations/domain-events.ts';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import type { AgentRecord, BotProviderRecord, ChannelRecord, ChatRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
 import type { BotLookup } from './bot-lookup.ts';
@@ -39,7 +39,7 @@ export function botEventDelivery(
   retries: number,
 ): NewDelivery {
   // The event id is the delivery's: the same on every retry, so a provider can de-duplicate.
-  const eventId = `evt_${randomToken(16)}`;
+  const eventId = newEventId();
   const sender =
     event.event === 'AGENT_JOINED' && facts.agent ? { id: String(facts.agent.id), name: facts.agent.name } : clientSender(chat);
   const payload = {

@@ -10,7 +10,7 @@ import {
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import { CallInProgress, type CallRecord, type CallTransition } from '../store/calls.ts';
 import type { AgentRecord, ChannelRecord, ClientRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
@@ -42,7 +42,7 @@ export function createCallService(deps: { store: Store; events: DomainEvents; pr
   /** The call_event delivery for the call as it will be, or null when the channel does not want it. */
   async function callEvent(channel: ChannelRecord, call: CallFacts, agentId: number | null): Promise<((id: number) => NewDelivery) | null> {
     if (channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes('call_event')) return null;
-    const eventId = `evt_${randomToken(16)}`;
+    const eventId = newEventId();
     const client = call.clientId === null ? null : ((await store.visitors.findById(call.clientId)) ?? null);
     const agent = agentId === null ? undefined : await store.agents.findById(agentId);
     const payload: WebhookPayload = {

@@ -22,3 +22,6 @@ export function randomId(bytes: number): string {
   used += bytes;
   return id;
 }
+
+/** A new outbound event's id (`evt_` and 16 random bytes), by which a receiver recognises a retry. */
+export const newEventId = (): string => `evt_${randomId(16)}`;

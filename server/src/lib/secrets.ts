@@ -11,22 +11,6 @@ export function hashToken(token: string): string {
   return crypto.hash('sha256', token, 'hex');
 }
 
-const EVENT_ID_BYTES = 16;
-// Drawn from the CSPRNG 4 KB at a time: a call into it per outbox row cost ~3 us, ~3% of an agent message's node CPU.
-const eventIdPool = Buffer.alloc(EVENT_ID_BYTES * 256);
-let eventIdAt = eventIdPool.length;
-
-/** A new outbound event's id (`evt_` and 16 random bytes, URL-safe), by which a receiver recognises a retry. */
-export function newEventId(): string {
-  if (eventIdAt === eventIdPool.length) {
-    crypto.randomFillSync(eventIdPool);
-    eventIdAt = 0;
-  }
-  const id = `evt_${eventIdPool.toString('base64url', eventIdAt, eventIdAt + EVENT_ID_BYTES)}`;
-  eventIdAt += EVENT_ID_BYTES;
-  return id;
-}
-
 /** What `matchesDigest` compares against: a secret that is checked often is hashed once. */
 export const secretDigest = (secret: string): Buffer => crypto.hash('sha256', secret, 'buffer');
 

@@ -1,5 +1,5 @@
 import { cleanText } from '@svc/protocol';
-import { newEventId } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import type { DeliveryRecord, NewDelivery } from './records.ts';
 
 export interface DeliveryRow {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
 import type { UrlPolicy } from '../lib/outbound-url.ts';
 import { postJson } from '../lib/post-json.ts';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import { signatureHeaders } from '../lib/webhook-signature.ts';
 import type { AgentRecord, ChatRecord } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
@@ -20,7 +20,7 @@ export function attachChatAccepted(deps: { store: Store; events: DomainEvents; l
   async function ask(chat: ChatRecord, agent: AgentRecord) {
     const channel = await store.channels.findById(chat.channelId);
     if (!channel || channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes('chat_accepted')) return;
-    const eventId = `evt_${randomToken(16)}`;
+    const eventId = newEventId();
     const payload: WebhookPayload = {
       ...(await commonFields(store, channel, chat, 'chat_accepted', eventId)),
       event_name: 'chat_accepted',

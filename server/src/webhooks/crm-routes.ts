@@ -6,7 +6,7 @@ import type { DomainEvents } from '../conversations/domain-events.ts';
 import { chatView } from '../conversations/views.ts';
 import { currentAgent, requireAgent } from '../http/auth.ts';
 import { invalidRequest, notFound } from '../http/errors.ts';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import type { Store } from '../store/store.ts';
 import { commonFields, webhookAgent } from './webhook-payloads.ts';
 import { WEBHOOK_DELIVERY, WEBHOOK_RETRIES } from './webhook-sender.ts';
@@ -26,7 +26,7 @@ export function registerCrmRoutes(router: Router, deps: { store: Store; events: 
     if (!crm?.enable_assign || !crm.crm_link) throw invalidRequest("The site owner's server did not offer a CRM card for this chat");
     const channel = (await store.channels.findById(chat.channelId))!;
     if (!crm.assigned_to && channel.webhookUrl && channel.webhookEvents.includes('chat_assigned')) {
-      const eventId = `evt_${randomToken(16)}`;
+      const eventId = newEventId();
       const payload: WebhookPayload = {
         ...(await commonFields(store, channel, chat, 'chat_assigned', eventId)),
         event_name: 'chat_assigned',

@@ -1,7 +1,7 @@
 import type { WebhookEventName, WebhookPayload } from '@svc/protocol';
 import type { Logger } from 'pino';
 import type { DomainEvents } from '../conversations/domain-events.ts';
-import { randomToken } from '../lib/secrets.ts';
+import { newEventId } from '../lib/random-id.ts';
 import type { WebhookNotices } from '../conversations/conversation-service.ts';
 import type { ChannelRecord, ChatRecord, NewDelivery } from '../store/records.ts';
 import type { Store } from '../store/store.ts';
@@ -19,7 +19,7 @@ async function webhookDelivery(
 ): Promise<NewDelivery | null> {
   const channel = await store.channels.findById(chat.channelId);
   if (!channel || channel.kind !== 'widget' || !channel.webhookUrl || !channel.webhookEvents.includes(eventName)) return null;
-  const eventId = `evt_${randomToken(16)}`;
+  const eventId = newEventId();
   const { payload, dueAt } = await build(channel, eventId);
   return {
     kind: WEBHOOK_DELIVERY,

@@ -8,7 +8,7 @@ import { notFound, rateLimited } from '../../http/errors.ts';
 import { routePattern, type DirectRoute } from '../../http/lane-by-prefix.ts';
 import { sourceAddress, type RateLimits } from '../../http/rate-limits.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { randomId } from '../../lib/random-id.ts';
+import { newEventId } from '../../lib/random-id.ts';
 import { hashToken } from '../../lib/secrets.ts';
 import { receiverOf } from '../../store/deliveries.ts';
 import type { Store } from '../../store/store.ts';
@@ -49,7 +49,7 @@ export function registerOfflineMessageRoutes(
     const token = ctx.get('x-visitor-token');
     const visitor = token ? await store.visitors.findByToken(channel.id, hashToken(token)) : undefined;
     const withWebhook = channel.webhookUrl && channel.webhookEvents.includes('offline_message');
-    const eventId = `evt_${randomId(16)}`;
+    const eventId = newEventId();
     const orderingKey = `webhook-offline:${channel.id}`;
     // spec 6.2 offline_message: no chat_id and no department.
     const base = withWebhook ? await visitorFields(store, channel, visitor ?? null, 'offline_message', eventId) : undefined;
