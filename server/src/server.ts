@@ -65,6 +65,7 @@ import { dbIpCitySource } from './geoip/dbip-city.ts';
 import { noGeoIp, publicOnly } from './geoip/geoip-source.ts';
 import { closeWhenStopping } from './http/close-when-stopping.ts';
 import { trackStalledExchanges } from './http/stalled-exchanges.ts';
+import { answerAfterBroadcasts } from './http/broadcasts-written.ts';
 import { errorMiddleware, responseErrorLogger } from './http/error-middleware.ts';
 import { jsonBody } from './http/json-body.ts';
 import { directRoutes, laneByPrefix } from './http/lane-by-prefix.ts';
@@ -228,6 +229,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
   app.use(admission.refuseInApp);
   app.use(metrics.timeRequests);
   app.use(errorMiddleware(log));
+  if (redis) app.use(answerAfterBroadcasts(redis.broadcastsWritten));
   app.use(partyAddress());
   app.use(laneByPrefix('/chat-api/', jsonBody(), chatApiRouter, chatApiDirect));
   app.use(directRoutes(jsonBody(), [...agentDirect, ...offlineDirect]));
@@ -279,6 +281,7 @@ export async function startServer(config: Config, options: { log?: Logger } = {}
     geoip,
     departments,
     notices,
+    broadcastsWritten: redis?.broadcastsWritten,
   });
   const visitorCalls = attachVisitorCalls(visitors, { store, events, calls, rateLimits, log, notices });
 
