@@ -57,10 +57,11 @@ function withHeldReader(client: RedisClient) {
 async function startNode(client: RedisClient) {
   await client.connect();
   const httpServer = http.createServer();
-  const io = new Server(httpServer, { adapter: createBatchedStreamsAdapter(client, streamOptions) });
+  const streams = createBatchedStreamsAdapter(client, streamOptions);
+  const io = new Server(httpServer, { adapter: streams.adapter });
   io.on('connection', (socket) => void socket.join('room'));
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, client };
+  return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, client, written: streams.written };
 }
 type Node = Awaited<ReturnType<typeof startNode>>;
 
@@ -76,12 +77,14 @@ async function until(check: () => boolean, ms = 5000) {
 describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', () => {
   let a: Node;
   let b: Node;
+  let aWriter: ReturnType<typeof withHeldReader>;
   let bReader: ReturnType<typeof withHeldReader>;
   let visitor: Socket;
   const received: string[] = [];
 
   beforeAll(async () => {
-    a = await startNode(newRedisClient(redis!.url));
+    aWriter = withHeldReader(newRedisClient(redis!.url));
+    a = await startNode(aWriter.client);
     bReader = withHeldReader(newRedisClient(redis!.url));
     b = await startNode(bReader.client);
     visitor = connect(b.url, { transports: ['websocket'] });
@@ -97,6 +100,7 @@ describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', ()
     }
   });
   afterAll(async () => {
+    aWriter?.releaseWrites();
     bReader?.release();
     bReader?.releaseWrites();
     visitor?.close();
@@ -119,6 +123,19 @@ describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', ()
     bReader.release();
     await until(() => received.length === 2);
     expect(received).toEqual(['first, through node A', 'second, through node B']);
+  });
+
+  it('reach a visitor in the order two nodes answered them in, while the first one writes to the stream late', async () => {
+    received.length = 0;
+    aWriter.holdWrites();
+    a.io.to('room').emit('say', 'first, answered by node A');
+    // Node A answers the request that broadcast once `written` resolves; the next request goes to node B.
+    const answered = a.written();
+    setTimeout(() => aWriter.releaseWrites(), 300);
+    await answered;
+    b.io.to('room').emit('say', 'second, through node B after that answer');
+    await until(() => received.length === 2);
+    expect(received).toEqual(['first, answered by node A', 'second, through node B after that answer']);
   });
 
   it("reach the node's own sockets, late but once, when its reader stays stuck", async () => {

@@ -91,22 +91,35 @@ type StreamsAdapter = {
   onMessage(message: ClusterMessage, offset?: string): void;
 };
 
+export interface BatchedStreams {
+  adapter: ServerOptions['adapter'];
+  /**
+   * Resolves once every broadcast this node has made so far is in the stream (or its write failed), at most a
+   * read-back wait later (Redis hung). A node answers a request that broadcast only then: the next request, sent
+   * after the answer through another node, broadcasts behind it in the stream, so a chat's messages written
+   * through two nodes one after the other reach every socket in that order.
+   */
+  written(): Promise<void>;
+}
+
 /**
  * socket.io's Redis streams adapter, with the room broadcasts (and room joins, leaves, heartbeats) a node makes
  * in one turn of its event loop written as one stream entry: a Chat API message broadcasts twice (message:new and
  * chat:updated), and under load each node wrote two entries per message that every other node read and decoded
  * one by one. Entries keep the order of the broadcasts within them and between them (one connection writes them
  * all). A node's own sockets get its broadcast when the node reads the entry back from the stream, after the
- * entries of other nodes before it: a chat's replies written through two nodes one after the other reach a
- * visitor in that order, even when this node's reader lags behind its writer (socket.io-adapter delivers them
- * as soon as the entry is written). Until a node has read one of its entries back (its reader starts at the
+ * entries of other nodes before it: a chat's replies written through two nodes one after the other (each one
+ * answered once its broadcasts are written, `written`) reach a visitor in that order, even when this node's reader
+ * lags behind its writer (socket.io-adapter delivers them as soon as the entry is written). Until a node has read one of its entries back (its reader starts at the
  * stream's end, a moment after the node) and when an entry could not be written, they go as soon as written, as
  * before. Every node of a cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
  * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
  * building their packets; its own such broadcasts are not encoded for its sockets either.
  */
-export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): ServerOptions['adapter'] {
+export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): BatchedStreams {
   const streams = createAdapter(client, options) as unknown as (nsp: Namespace) => StreamsAdapter;
+  /** Per namespace: the write the broadcasts made so far wait for, if any. */
+  const unwritten = new Set<() => Promise<unknown> | undefined>();
   // socket.io calls it with `new`: a function (not an arrow) that answers an object makes that object.
   function batched(nsp: Namespace) {
     const adapter = streams(nsp);
@@ -118,6 +131,8 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
     /** The local deliveries of the broadcasts in `pending`. */
     let pendingHere: (() => void)[] = [];
     let written: Promise<string> | undefined;
+    /** The last entry written: one connection writes them all, so its answer comes after the earlier ones'. */
+    let lastAdded: Promise<string> | undefined;
     let release: ((entryId: PromiseLike<string>) => void) | undefined;
     /** Entries this node wrote, numbered: the number in an entry read back finds its local deliveries. */
     let entries = 0;
@@ -152,6 +167,7 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
         { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: MAX_LEN } },
       );
       done(added);
+      lastAdded = added;
       inFlight++;
       const answered = () => {
         inFlight--;
@@ -191,6 +207,8 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       if (pending.length >= MAX_BATCH) write();
       return entry;
     };
+
+    unwritten.add(() => (pending.length > 0 ? written : inFlight > 0 ? lastAdded : undefined));
 
     adapter.doPublish = (message) => {
       if (isEphemeral(message) || hasBinary(message.data)) {
@@ -261,5 +279,18 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
     };
     return adapter;
   }
-  return batched as unknown as ServerOptions['adapter'];
+  return {
+    adapter: batched as unknown as ServerOptions['adapter'],
+    written() {
+      const waits = [...unwritten].flatMap((outstanding) => outstanding() ?? []);
+      if (waits.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, READ_BACK_MS);
+        void Promise.allSettled(waits).then(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
+  };
 }

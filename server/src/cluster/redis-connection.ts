@@ -9,6 +9,8 @@ export interface RedisConnection {
   client: RedisClient;
   /** socket.io's adapter: room broadcasts, socketsJoin/Leave, disconnectSockets and serverSideEmit reach every node. */
   adapter: ServerOptions['adapter'];
+  /** Resolves once every broadcast this node made so far is in the stream (batched-streams-adapter.ts). */
+  broadcastsWritten(): Promise<void>;
   /** Closes the client; call it after socket.io is closed (the adapter closes the clients it duplicated). */
   close(): Promise<void>;
 }
@@ -28,13 +30,15 @@ export async function connectRedis(url: string, log: Logger): Promise<RedisConne
   });
   client.on('ready', () => (lastError = ''));
   await client.connect();
+  const streams = createBatchedStreamsAdapter(publishCaught(client, log), {
+    streamName: 'svc:socket.io',
+    channelPrefix: 'svc:socket.io',
+    sessionKeyPrefix: 'svc:sio-session:',
+  });
   return {
     client,
-    adapter: createBatchedStreamsAdapter(publishCaught(client, log), {
-      streamName: 'svc:socket.io',
-      channelPrefix: 'svc:socket.io',
-      sessionKeyPrefix: 'svc:sio-session:',
-    }),
+    adapter: streams.adapter,
+    broadcastsWritten: streams.written,
     async close() {
       if (!client.isOpen) return;
       // Commands queued while Redis is away would hold a graceful close forever; give live ones a moment.

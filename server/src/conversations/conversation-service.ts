@@ -156,7 +156,7 @@ export function createConversationService(deps: {
           return delivery;
         },
       });
-      events.emit('message.created', { chat: result.chat, message: result.message });
+      events.emit('message.created', { chat: result.chat, message: result.message, agent });
       events.emit('chat.updated', { chat: result.chat });
       if (chat.assignedAgentId === null && result.chat.assignedAgentId === agent.id)
         events.emit('chat.accepted', { chat: result.chat, agent });

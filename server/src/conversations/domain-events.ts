@@ -21,7 +21,8 @@ export interface DomainEventMap {
   'chat.handed-over': [{ chat: ChatRecord }];
   /** An agent took the chat: the spec's Reply, or a first answer to an unassigned chat. */
   'chat.accepted': [{ chat: ChatRecord; agent: AgentRecord }];
-  'message.created': [{ chat: ChatRecord; message: MessageRecord }];
+  /** `agent`: the author of an agent's message, when the one who wrote it is at hand. */
+  'message.created': [{ chat: ChatRecord; message: MessageRecord; agent?: AgentRecord }];
   /** A private note (or a transfer's record): only the agents' sockets listen, never the client's side. */
   'note.created': [{ chat: ChatRecord; message: MessageRecord }];
   /** An agent handed a chat to another agent or to a department's queue. */

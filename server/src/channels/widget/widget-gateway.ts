@@ -58,6 +58,8 @@ interface GatewayDeps {
   /** spec 2.3 session.geoip of the visitor's address. */
   geoip: GeoIpSource;
   notices: ClusterNotices;
+  /** On a cluster node: resolves once this node's broadcasts so far are in the Redis stream. */
+  broadcastsWritten?: () => Promise<void>;
 }
 
 /** The newest messages a session carries, and a page of older ones. */
@@ -226,6 +228,9 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
           `visitor:${visitor.id}:${client_msg_id}`,
         );
         const stored = (await store.messages.findById(result.messageId))!;
+        // Acknowledged once its broadcast is in the stream: the next message, sent after the ack through another
+        // node, then reaches the agents after it.
+        await deps.broadcastsWritten?.();
         return visitorMessageView(stored, undefined);
       }),
     );
@@ -374,11 +379,14 @@ export function attachWidgetGateway(io: Server, deps: GatewayDeps) {
   events.on('client.erased', ({ clientId }) => nsp.in(visitorRoom(clientId)).disconnectSockets(true));
 
   // Domain events reach the visitor's own room only.
-  events.on('message.created', ({ chat, message }) => {
+  events.on('message.created', ({ chat, message, agent }) => {
     if (chat.channelKind !== 'widget') return;
-    relay(
-      agentOf(message.agentId).then((agent) => nsp.to(visitorRoom(chat.client.id)).emit('message:new', visitorMessageView(message, agent))),
-    );
+    const emit = (by: AgentRecord | undefined) => nsp.to(visitorRoom(chat.client.id)).emit('message:new', visitorMessageView(message, by));
+    // At once when the author is known: the broadcast is then made before the request that wrote the message is
+    // answered, which waits for it to reach the stream (server.ts, answerAfterBroadcasts).
+    if (agent || message.agentId === null) return emit(agent);
+    if (agentCache.has(message.agentId)) return emit(agentCache.get(message.agentId));
+    relay(agentOf(message.agentId).then(emit));
   });
   events.on('typing', (e) => {
     if (e.author === 'client') return;
