@@ -43,7 +43,9 @@ async function node(redisUrl: string | undefined) {
   if (redisUrl) {
     const client = newRedisClient(redisUrl);
     await client.connect();
-    server.adapter(createBatchedStreamsAdapter(client, { streamName: 'bench', channelPrefix: 'bench', sessionKeyPrefix: 'bench:' }));
+    server.adapter(
+      createBatchedStreamsAdapter(client, { streamName: 'bench', channelPrefix: 'bench', sessionKeyPrefix: 'bench:' }).adapter,
+    );
   }
   const agents = server.of('/agents');
   const started = performance.now();
