@@ -17,8 +17,8 @@ export type ClientExport = z.infer<typeof clientExportSchema>;
 
 /**
  * `DELETE /api/v1/channels/:id/clients/:client_id` answers `202` with this instead of `204` when the customer is
- * erased from the database and the files, but SQLite's write-ahead log still holds the erased text: another process
- * reading the database (a backup) keeps it from being emptied. The server empties it as soon as it can.
+ * erased from the database and the files, but SQLite's files still hold the erased text: another process reading the
+ * database (a backup) keeps the write-ahead log from being emptied. The server empties it as soon as it can.
  */
 export const erasurePendingSchema = z.object({
   wal_pending: z.literal(true),

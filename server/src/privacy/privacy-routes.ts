@@ -75,8 +75,9 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
     ctx.body = {
       wal_pending: true,
       message:
-        'The customer is erased from the database and the uploaded files, but the database’s write-ahead log still holds a copy ' +
-        'of the erased text: another process is reading the database (a backup?). The server empties the log as soon as that reader is done.',
+        'The customer is erased from the database and the uploaded files, but the database’s files still hold a copy of the erased ' +
+        'text: another process is reading the database (a backup?), which keeps the write-ahead log from being emptied. The server ' +
+        'empties it as soon as that reader is done.',
     } satisfies ErasurePending;
   });
 

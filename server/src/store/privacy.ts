@@ -26,8 +26,8 @@ export interface Erased {
   counts: ErasureCounts;
   /** The `media_json` of the erased messages: the caller removes the uploaded files they name. */
   media: string[];
-  /** SQLite: the erased text is still in the write-ahead log, which another process reading the database (a
-   * backup) keeps from being emptied; the store empties it once it can. */
+  /** SQLite: the erased text is still in the database's files: another process reading the database (a backup)
+   * keeps the write-ahead log from being emptied. The store empties it once it can. */
   walPending?: boolean;
 }
 

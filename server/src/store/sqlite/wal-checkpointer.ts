@@ -125,7 +125,13 @@ export function createWalCheckpointer(
 
   function checkpoint() {
     if (running || !db.open) return;
-    if (purgePending && tryPurge()) return;
+    if (purgePending) {
+      try {
+        if (tryPurge()) return;
+      } catch {
+        // A disk error: the next tick tries again, and the worker's checkpoints go on meanwhile.
+      }
+    }
     if (failed) return;
     const changes = totalChanges.get()!;
     if (changes - checkpointedAt < afterChanges) return;
