@@ -134,12 +134,19 @@ export function createInboxStore() {
       }));
     },
 
-    /** A chat from a live event or an action; says whether the inbox did not know it yet. */
-    upsert(chat: ChatView): { added: boolean; clientWrote: boolean } {
+    /**
+     * A chat from a live event or an action; says whether the inbox did not know it yet. A copy older than the one
+     * held (its last message before the held one's: a chat's last message only moves forward) is left out and said
+     * `stale`: two nodes can relay a chat's updates out of order, when two Chat API messages of the chat were written
+     * through each of them one right after the other.
+     */
+    upsert(chat: ChatView): { added: boolean; clientWrote: boolean; stale: boolean } {
       const before = state.get().chats.get(chat.id);
+      if (before?.last_message && chat.last_message && chat.last_message.id < before.last_message.id)
+        return { added: false, clientWrote: false, stale: true };
       liveAt.set(chat.id, ++clock);
       patch({ chats: new Map(state.get().chats).set(chat.id, chat) });
-      return { added: !before, clientWrote: clientWroteSince(before, chat) };
+      return { added: !before, clientWrote: clientWroteSince(before, chat), stale: false };
     },
 
     countUnread(chatId: number) {

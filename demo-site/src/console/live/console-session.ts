@@ -127,7 +127,8 @@ export function createConsoleSession({ baseUrl, saved, notifier, visibility, ale
   });
   socket.on('chat:updated', (chat) => {
     const before = inbox.get(chat.id);
-    const { added, clientWrote } = inbox.upsert(chat);
+    const { added, clientWrote, stale } = inbox.upsert(chat);
+    if (stale) return;
     if (before?.state !== chat.state) inboxPaging.recountSoon();
     conversation.applyChat(chat);
     if (clientWrote || (added && chat.state !== 'closed')) announce(chat, added);
