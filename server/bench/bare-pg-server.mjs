@@ -1,13 +1,28 @@
 // The PostgreSQL baseline of the Chat API benchmark: a bare Koa + pg handler that parses the same JSON and
 // inserts one row per request through a pool of the server's default size, with nothing else.
+// With BENCH_REDIS_URL it also publishes each stored message on a Redis pub/sub channel that every such handler
+// listens to (parsing what it hears): the least two nodes must do for a console on one to see a message taken by
+// the other (cluster-bench.ts).
 import http from 'node:http';
 import Koa from 'koa';
 import pg from 'pg';
+import { createClient } from 'redis';
 
 const pool = new pg.Pool({ connectionString: process.env.BENCH_DB, max: 10 });
 await pool.query(
   'CREATE TABLE IF NOT EXISTS bare_messages (id BIGSERIAL PRIMARY KEY, sender_id TEXT NOT NULL, text TEXT, created_at BIGINT NOT NULL)',
 );
+
+const CHANNEL = 'bare:messages';
+let publish = async () => {};
+if (process.env.BENCH_REDIS_URL) {
+  const publisher = createClient({ url: process.env.BENCH_REDIS_URL });
+  await publisher.connect();
+  const subscriber = publisher.duplicate();
+  await subscriber.connect();
+  await subscriber.subscribe(CHANNEL, (message) => JSON.parse(message));
+  publish = (message) => publisher.publish(CHANNEL, JSON.stringify(message));
+}
 
 const app = new Koa();
 app.use(async (ctx) => {
@@ -24,7 +39,9 @@ app.use(async (ctx) => {
     body.message.text,
     Date.now(),
   ]);
-  ctx.body = { result: 'ok', message_id: Number(rows[0].id) };
+  const message = { id: Number(rows[0].id), sender_id: String(body.sender.id), text: body.message.text };
+  await publish(message);
+  ctx.body = { result: 'ok', message_id: message.id };
 });
 const server = http.createServer(app.callback()).listen(0, '127.0.0.1', () => {
   console.log(`port ${server.address().port}`);

@@ -16,7 +16,9 @@
 // Each run is measured after BENCH_WARMUP_SECONDS (default 2) of the same load (bench-process.ts intakeLoad).
 // Two nodes, and the two bare handlers they are compared with, are behind one nginx (round robin, its workers' CPU
 // counted with PostgreSQL's), as the issue's multi-node target is set; `BENCH_NGINX=0` sends the load to the nodes
-// directly, half each.
+// directly, half each. The bare handlers share nothing; a second pair also publishes each message through Redis
+// pub/sub to the other (bare-pg-server.mjs), the least a cluster does so that a console on one node sees what the
+// other took.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +67,8 @@ const cpuPerRequest = (r: Measured) =>
   `${r.cpuMsPerRequest.toFixed(3)} ms CPU per request (nodes ${r.nodeCpuMsPerRequest.toFixed(3)} ms, Redis ${r.redisCpuMsPerRequest.toFixed(3)} ms), ${r.rps.toFixed(0)} req/s answered`;
 /** The Redis commands line, when redis-cli could read them. */
 const redisLines = (build: string, r: Measured) => (r.redisCommands ? [`  Redis per request, ${build}: ${r.redisCommands}`] : []);
-// `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine.
+// `BENCH_SETUPS=pg1,pg2` runs only those setups (sqlite, pg1, pg2, latency), for a short run on a shared machine;
+// `pg2-local` (with pg2) adds this build's two nodes without Redis: what carrying broadcasts between nodes costs.
 const setups = new Set((process.env.BENCH_SETUPS ?? 'sqlite,pg1,pg2,latency').split(','));
 
 async function setUp(base: string, email = 'bench@example.com') {
@@ -209,14 +212,23 @@ async function main() {
             await lb?.stop();
           }
         };
-        running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-        running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb }));
-        const bareTwo = await loadTwo('/messages');
-        await stopAll();
+        const bareNodes = async (env: Record<string, string> = {}) => {
+          running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb, ...env }));
+          running.push(await startProcess(['server/bench/bare-pg-server.mjs'], { BENCH_DB: bareDb, ...env }));
+          const result = await loadTwo('/messages');
+          await stopAll();
+          return result;
+        };
+        const bareTwo = await bareNodes();
         row('2 nodes, PostgreSQL', 'bare koa+pg x2', bareTwo);
-        const twoNodes = async (db: string, main?: string) => {
-          running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
-          running.push(await startService(db, { SVC_REDIS_URL: redis.url }, main));
+        const bareShared = await bareNodes({ BENCH_REDIS_URL: redis.url });
+        row('2 nodes, PostgreSQL', 'bare x2 + pub/sub', bareShared);
+        /** `shared`: the nodes carry each other's broadcasts through Redis, as a cluster must; without, each node's
+         * sockets hear only what that node takes (not a working cluster: where the rest of the CPU goes). */
+        const twoNodes = async (db: string, main?: string, shared = true) => {
+          const env: Record<string, string> = shared ? { SVC_REDIS_URL: redis.url } : {};
+          running.push(await startService(db, env, main));
+          running.push(await startService(db, env, main));
           const setup = await setUp(running[0]!.base);
           resetStatementStats(pg);
           const result = await loadTwo(setup.endpoint);
@@ -231,8 +243,20 @@ async function main() {
             ? `2 PostgreSQL nodes at ${rate} req/s: ${cpuPerRequest(twoPg)} vs two bare handlers ${cpuPerRequest(bareTwo)}`
             : `2 PostgreSQL nodes: ${(twoPg.rps / bareTwo.rps).toFixed(2)}x two bare handlers (p99 ${twoPg.p99} vs ${bareTwo.p99} ms)` +
                 (onePg ? `; ${(twoPg.rps / onePg.rps).toFixed(2)}x one node` : ''),
+          rate > 0
+            ? `  two bare handlers that publish each message through Redis pub/sub: ${cpuPerRequest(bareShared)}`
+            : `  ${(twoPg.rps / bareShared.rps).toFixed(2)}x two bare handlers that publish each message through Redis pub/sub (p99 ${bareShared.p99} ms)`,
           ...redisLines('this build', twoPg),
         );
+        if (setups.has('pg2-local')) {
+          const local = await twoNodes(pg.createDatabase('svc2local'), undefined, false);
+          row('2 nodes, PostgreSQL', 'svc, no Redis', local);
+          ratios.push(
+            rate > 0
+              ? `  this build without Redis (each node's sockets hear only its own messages): ${cpuPerRequest(local)}`
+              : `  this build without Redis (each node's sockets hear only its own messages): ${(local.rps / bareTwo.rps).toFixed(2)}x two bare handlers`,
+          );
+        }
         if (compareMain) {
           const compared = await twoNodes(pg.createDatabase('svc2compare'), compareMain);
           row('2 nodes, PostgreSQL', 'svc (compare)', compared);
