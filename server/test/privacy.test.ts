@@ -311,7 +311,11 @@ describe('retention_days', () => {
     socket.disconnect();
     expect((await report()).chats).toBe(before - new Set(heard).size);
     const log = await t.api.get('/api/v1/erasures', ADMIN_TOKEN);
-    expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({ channel_id: channel.id });
+    expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({
+      channel_id: channel.id,
+      state: 'complete',
+      completed_at: expect.any(String),
+    });
     expect((await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: null }, ADMIN_TOKEN)).body.retention_days).toBeNull();
   });
 

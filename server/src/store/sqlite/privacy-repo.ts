@@ -130,6 +130,6 @@ export function completePendingErasures(db: Db, onCompleted: (completed: Erasure
     .pluck();
   return (late: boolean) => {
     const made = complete.all(Date.now());
-    if (late && made.length > 0) onCompleted({ count: made.length, pendingSince: Math.min(...made) });
+    if (late && made.length > 0) onCompleted({ count: made.length, pendingSince: made.reduce((a, b) => Math.min(a, b)) });
   };
 }

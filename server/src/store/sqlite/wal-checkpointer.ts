@@ -73,8 +73,8 @@ export function createWalCheckpointer(
     workerSource?: string;
     /** Runs right after each truncation, before any other write: no erasure committed until then has a copy left
      * in the database's files. `late` when an erasure had given up waiting for it since the last one, or at start
-     * (a node that stopped while one was pending). It runs with `busy_timeout` at 0; if it throws, the next tick truncates
-     * (an empty WAL at once) and runs it again. */
+     * (a node that stopped while one was pending). It runs with `busy_timeout` at 0; if it throws, the next tick
+     * truncates (an empty WAL at once) and runs it again. */
     onPurged?: (late: boolean) => void;
   } = {},
 ) {
