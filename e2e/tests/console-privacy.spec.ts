@@ -125,7 +125,7 @@ test.describe("console: a customer's data", () => {
         await adminPage.manageButton.click();
         await adminPage.show('Erasure log');
         const row = adminPage.panel.getByRole('row').filter({ hasText: `Customer ${chat.client.id}` });
-        await expect(row).toContainText('Pending: a copy stays in the database files');
+        await expect(row).toContainText('Pending: they hold a copy until a program reading them (a backup) is done');
         await expect(row).toContainText(`agent ${adminAgent.id} (${adminAgent.email})`);
         await expect(row).toContainText('1 customer, 1 chat, 1 message');
         await consolePage.page.screenshot({ path: testInfo.outputPath('erasure-log-pending.png') });

@@ -10,9 +10,7 @@ type Erasure = ErasureList['erasures'][number];
 /** Whether the database's files still hold the erased text (docs/admin-api.md "A customer's data"). */
 function FilesState({ erasure }: { erasure: Erasure }) {
   if (erasure.state === 'pending')
-    return (
-      <span class="erasure-pending">Pending: a copy stays in the database files until another program reading them (a backup) is done</span>
-    );
+    return <span class="erasure-pending">Pending: they hold a copy until a program reading them (a backup) is done</span>;
   return (
     <span>
       Emptied{' '}
