@@ -2,7 +2,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { TestAgent } from './admin-api.ts';
 import { ConsolePage } from './console-page.ts';
 
-type Section = 'Channels' | 'Departments' | 'Bots' | 'Agents' | 'Delivery log' | 'Reports';
+type Section = 'Channels' | 'Departments' | 'Bots' | 'Agents' | 'Delivery log' | 'Erasure log' | 'Reports';
 
 /** The console's admin panel (Manage) as an admin sees it: by roles and labels, never by CSS classes. */
 export class AdminPage {

@@ -81,7 +81,7 @@ test.describe('console: accessibility (axe-core, WCAG 2.1 AA)', () => {
       await expectNoSeriousA11yViolations(adminPage.page, 'Manage: a Chat API channel');
     });
 
-    for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log'] as const) {
+    for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log', 'Erasure log'] as const) {
       await test.step(section, async () => {
         await adminPage.show(section);
         await adminPage.page.waitForLoadState('networkidle');

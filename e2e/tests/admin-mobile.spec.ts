@@ -10,7 +10,7 @@ test.describe('admin: on a phone', () => {
     await expect(adminPage.manageButton).toBeInViewport();
     const pageWidth = () => adminPage.page.evaluate(() => document.documentElement.scrollWidth);
 
-    for (const section of ['Channels', 'Departments', 'Bots', 'Agents', 'Delivery log', 'Reports'] as const) {
+    for (const section of ['Channels', 'Departments', 'Bots', 'Agents', 'Delivery log', 'Erasure log', 'Reports'] as const) {
       await adminPage.show(section);
       expect(await pageWidth(), `${section} overflows`).toBeLessThanOrEqual(390);
       await adminPage.page.screenshot({ path: test.info().outputPath(`admin-${section}.png`), fullPage: true });

@@ -3,6 +3,7 @@ import { uniqueSuffix } from '../support/admin-api.ts';
 import { expect, test } from '../support/admin-fixtures.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { ConsolePage } from '../support/console-page.ts';
+import { holdDatabaseReader } from '../support/database-reader.ts';
 import { Customer } from '../support/customer.ts';
 import { e2eEnv } from '../support/e2e-env.ts';
 import { FakeIntegrator } from '../support/fake-integrator.ts';
@@ -71,6 +72,7 @@ test.describe("console: a customer's data", () => {
       await details.getByRole('group', { name: 'Erase customer' }).getByRole('button', { name: 'Erase Pat Privacy' }).click();
       await expect(consolePage.chat('Pat Privacy')).toHaveCount(0);
       await expect(consolePage.conversation.getByRole('heading', { name: 'Pat Privacy' })).toHaveCount(0);
+      await expect(consolePage.page.getByRole('status').filter({ hasText: "Pat Privacy's data is erased" })).toBeVisible();
       expect(
         (await fetch(`${e2eEnv().baseUrl}/api/v1/chats/${chat.id}`, { headers: { authorization: `Bearer ${adminAgent.token}` } })).status,
       ).toBe(404);
@@ -82,6 +84,68 @@ test.describe("console: a customer's data", () => {
       await expect(plainConsole.chat('Pat Privacy')).toHaveCount(0);
       await expect(plainConsole.conversation.getByRole('heading', { name: 'Pat Privacy' })).toHaveCount(0);
       await plainContext.close();
+    });
+    await integrator.close();
+  });
+
+  test('console: while a backup reads the database, an erasure says the files still hold a copy, and the erasure log shows it pending, then emptied', async ({
+    admin,
+    adminAgent,
+    adminAgentApi,
+    adminPage,
+  }, testInfo) => {
+    const integrator = await FakeIntegrator.start();
+    const channel = await admin.createChatApiChannel({
+      name: `Backup ${uniqueSuffix()}`,
+      webhookUrl: integrator.url,
+      agentIds: [adminAgent.id],
+    });
+    const customer = new Customer(channel.endpoint!, { id: `b-${uniqueSuffix()}`, name: 'Bea Backup' });
+    await customer.say('My phone is 0170 5551234');
+    const chat = await adminAgentApi.chatWith('My phone is 0170 5551234');
+    const consolePage = adminPage.console;
+    await consolePage.login(adminAgent.email, adminAgent.password);
+    await consolePage.openChat('Bea Backup');
+
+    const reader = holdDatabaseReader();
+    try {
+      await test.step('the erasure (202 after the server tried for 5 s) says the data is deleted and the files are emptied later', async () => {
+        const details = consolePage.clientDetails;
+        await details.getByRole('button', { name: 'Erase customer' }).click();
+        await details.getByRole('group', { name: 'Erase customer' }).getByRole('button', { name: 'Erase Bea Backup' }).click();
+        const notice = consolePage.page.getByRole('status').filter({ hasText: "Bea Backup's data is deleted" });
+        await expect(notice).toContainText('the database files still hold a copy for now', { timeout: 15_000 });
+        await expect(notice).toContainText('once it is done');
+        await expect(consolePage.chat('Bea Backup')).toHaveCount(0);
+        await consolePage.page.screenshot({ path: testInfo.outputPath('erasure-pending-notice.png') });
+        await expectNoSeriousA11yViolations(consolePage.page, 'the notice of an erasure waiting on a reader');
+      });
+
+      await test.step('the erasure log shows it pending while the reader holds on', async () => {
+        await adminPage.manageButton.click();
+        await adminPage.show('Erasure log');
+        const row = adminPage.panel.getByRole('row').filter({ hasText: `Customer ${chat.client.id}` });
+        await expect(row).toContainText('Pending: they hold a copy until a program reading them (a backup) is done');
+        await expect(row).toContainText(`agent ${adminAgent.id} (${adminAgent.email})`);
+        await expect(row).toContainText('1 customer, 1 chat, 1 message');
+        await consolePage.page.screenshot({ path: testInfo.outputPath('erasure-log-pending.png') });
+      });
+    } finally {
+      reader.release();
+    }
+
+    await test.step('once the reader is done, the log shows the files emptied', async () => {
+      const row = adminPage.panel.getByRole('row').filter({ hasText: `Customer ${chat.client.id}` });
+      await expect(async () => {
+        await adminPage.panel.getByRole('button', { name: 'Refresh' }).click();
+        await expect(row).toContainText('Emptied', { timeout: 500 });
+      }).toPass({ timeout: 10_000 });
+      await expect(row).not.toContainText('Pending');
+      const { erasures } = await admin.get<{ erasures: { client_id: string; state: string; completed_at: string | null }[] }>(
+        '/api/v1/erasures',
+      );
+      expect(erasures.find((e) => e.client_id === chat.client.id)).toMatchObject({ state: 'complete', completed_at: expect.any(String) });
+      await consolePage.page.screenshot({ path: testInfo.outputPath('erasure-log-emptied.png') });
     });
     await integrator.close();
   });

@@ -23,7 +23,7 @@ test.describe('console: under its Content-Security-Policy', () => {
     });
 
     await test.step('every section of Manage renders', async () => {
-      for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log', 'Reports', 'Channels'] as const)
+      for (const section of ['Departments', 'Bots', 'Agents', 'Delivery log', 'Erasure log', 'Reports', 'Channels'] as const)
         await adminPage.show(section);
     });
 

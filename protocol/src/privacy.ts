@@ -50,6 +50,14 @@ export const erasureListSchema = z.object({
       channel_id: z.number().int(),
       client_id: z.string().nullable(),
       counts: erasureCountsSchema,
+      /**
+       * `pending` while the database's files may still hold the erased text (SQLite: another process reading the
+       * database, such as a backup, keeps the write-ahead log from being emptied; the erasure answered `202`);
+       * `complete` once they no longer do. PostgreSQL's erasures are complete at once.
+       */
+      state: z.enum(['complete', 'pending']),
+      /** When the erasure became complete; null while it is pending. */
+      completed_at: z.string().nullable(),
     }),
   ),
 });

@@ -109,7 +109,16 @@ export interface RunningServer {
 /** Composition root: config -> db -> services -> http + socket.io -> listen. */
 export async function startServer(config: Config, options: { log?: Logger } = {}): Promise<RunningServer> {
   const log = options.log ?? createLogger(config.logLevel);
-  const store = await openStore({ db: config.dbPath, sync: config.dbSync, poolSize: config.dbPoolSize });
+  const store = await openStore({
+    db: config.dbPath,
+    sync: config.dbSync,
+    poolSize: config.dbPoolSize,
+    onErasuresCompleted: ({ count, pendingSince }) =>
+      log.info(
+        { erasures: count, pending_since: new Date(pendingSince).toISOString() },
+        'erasures complete: the database files no longer hold the erased text',
+      ),
+  });
   const events = new DomainEvents();
   events.setMaxListeners(50);
   const metrics = createMetrics({ store, events });

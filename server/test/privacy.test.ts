@@ -99,7 +99,11 @@ describe("a customer's data on request", () => {
       channel_id: channel.id,
       client_id: clientId,
       counts: { clients: 1, chats: 1, messages: 2 },
+      // no reader kept the files from being emptied (SQLite), and PostgreSQL's erasures are complete at once
+      state: 'complete',
     });
+    const [logged] = log.body.erasures;
+    expect(Date.parse(logged.completed_at)).toBeGreaterThanOrEqual(Date.parse(logged.at));
     expect(JSON.stringify(log.body)).not.toContain(SECRET);
 
     // writing again, the customer starts afresh: a new chat holding only the new message
@@ -116,16 +120,34 @@ describe("a customer's data on request", () => {
   });
 });
 
+/** A backup's read transaction on the test server's database: it sees the database as it was, so SQLite may not
+ * overwrite the WAL until it ends. */
+function holdReader(dbPath: string) {
+  const backup = new Database(dbPath, { readonly: true });
+  backup.exec('BEGIN');
+  backup.prepare('SELECT count(*) FROM messages').get();
+  return () => {
+    backup.exec('COMMIT');
+    backup.close();
+  };
+}
+
+/** The erasure log's record of the customer's erasure. */
+async function loggedErasureOf(server: TestServer, clientId: string) {
+  const log = await server.api.get('/api/v1/erasures', ADMIN_TOKEN);
+  return (log.body.erasures as { client_id: string; at: string; state: string; completed_at: string | null }[]).find(
+    (e) => e.client_id === clientId,
+  );
+}
+
 describe('an erasure while another process reads the database (SQLite)', () => {
   it.skipIf(testDialect === 'postgres')(
-    'answers 202 while the reader keeps the erased text in the WAL, and the node empties the WAL once the reader is done',
+    'answers 202 and logs the erasure pending while the reader keeps the erased text in the WAL; once the reader is done, the node empties the WAL and logs it complete',
     async () => {
       const secret = 'backup-time-card-5181-0000-QWPX';
       const { chatId, clientId } = await customerChat('erased-during-backup', `My card is ${secret}`);
-      // A backup's read transaction: it sees the database as it was, so SQLite may not overwrite the WAL.
-      const backup = new Database(t.dbPath, { readonly: true });
-      backup.exec('BEGIN');
-      backup.prepare('SELECT count(*) FROM messages').get();
+      const release = holdReader(t.dbPath);
+      let releasedAt: number;
       try {
         const erased = await t.api.delete(`/api/v1/channels/${channel.id}/clients/${encodeURIComponent(clientId)}`, ADMIN_TOKEN);
         expect(erased.status).toBe(202);
@@ -133,11 +155,46 @@ describe('an erasure while another process reads the database (SQLite)', () => {
         expect((await t.api.get(`/api/v1/chats/${chatId}`, agent.token)).status).toBe(404);
         // the WAL, and the database file too when a checkpoint had copied the row there before the erasure
         expect(filesHolding(t.dir, secret)).toContain(`${path.basename(t.dbPath)}-wal`);
+        // a checkpoint tick (1 s) while the reader still holds the WAL leaves it pending
+        await new Promise((resolve) => setTimeout(resolve, 1200));
+        expect(await loggedErasureOf(t, clientId)).toMatchObject({ state: 'pending', completed_at: null });
       } finally {
-        backup.exec('COMMIT');
-        backup.close();
+        releasedAt = Date.now();
+        release();
       }
       await expect.poll(() => filesHolding(t.dir, secret), { timeout: 5000 }).toEqual([]);
+      await expect.poll(async () => (await loggedErasureOf(t, clientId))?.state, { timeout: 3000 }).toBe('complete');
+      expect(Date.parse((await loggedErasureOf(t, clientId))!.completed_at!)).toBeGreaterThanOrEqual(releasedAt);
+    },
+  );
+
+  it.skipIf(testDialect === 'postgres')(
+    'left pending when the node stopped, is emptied and logged complete when the node starts again',
+    async () => {
+      let node = await startTestServer();
+      try {
+        const ownAgent = await createAgent(node.api, { name: 'Ola' });
+        const ownChannel = await createChatApiChannel(node.api, { webhook_url: integrator.url, agent_ids: [ownAgent.id] });
+        const posted = await postCustomerMessage(node.api, ownChannel.endpoint, 'erased-before-restart', 'My card is 4111-RESTART');
+        const clientId = (await node.api.get(`/api/v1/chats/${posted.body.chat_id}`, ownAgent.token)).body.chat.client.id as string;
+        const release = holdReader(node.dbPath);
+        try {
+          const erased = await node.api.delete(`/api/v1/channels/${ownChannel.id}/clients/${encodeURIComponent(clientId)}`, ADMIN_TOKEN);
+          expect(erased.status).toBe(202);
+          await node.stop();
+        } finally {
+          release();
+        }
+        expect(filesHolding(node.dir, '4111-RESTART')).not.toEqual([]);
+        const stoppedAt = Date.now();
+        node = await startTestServer({}, node.dir, node.dbPath);
+        expect(filesHolding(node.dir, '4111-RESTART')).toEqual([]);
+        const logged = await loggedErasureOf(node, clientId);
+        expect(logged).toMatchObject({ state: 'complete' });
+        expect(Date.parse(logged!.completed_at!)).toBeGreaterThanOrEqual(stoppedAt);
+      } finally {
+        await node.dispose();
+      }
     },
   );
 });
@@ -254,7 +311,11 @@ describe('retention_days', () => {
     socket.disconnect();
     expect((await report()).chats).toBe(before - new Set(heard).size);
     const log = await t.api.get('/api/v1/erasures', ADMIN_TOKEN);
-    expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({ channel_id: channel.id });
+    expect(log.body.erasures.find((e: { reason: string }) => e.reason === 'retention')).toMatchObject({
+      channel_id: channel.id,
+      state: 'complete',
+      completed_at: expect.any(String),
+    });
     expect((await t.api.patch(`/api/v1/channels/${channel.id}`, { retention_days: null }, ADMIN_TOKEN)).body.retention_days).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../src/store/sqlite/db.ts';
+import { completePendingErasures, type ErasuresCompleted } from '../src/store/sqlite/privacy-repo.ts';
 import { createWalCheckpointer, type WalCheckpointer } from '../src/store/sqlite/wal-checkpointer.ts';
 
 // SQLite checkpoints inside the COMMIT that takes the WAL past 1,000 pages, syncing files while the whole node
@@ -145,6 +146,60 @@ describe('WAL checkpoints off the event loop', () => {
     reader.close();
     for (let waited = 0; waited < 5000 && fs.statSync(`${file}-wal`).size > 0; waited += 50) await sleep(50);
     expect(fs.statSync(`${file}-wal`).size).toBe(0);
+  });
+
+  it('records the erasures pending while a reader held the WAL as complete together once it lets go, and at the next start, and tells the node (its log line)', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-wal-checkpointer-'));
+    const file = path.join(dir, 'db.sqlite');
+    const completed: ErasuresCompleted[] = [];
+    const start = () => {
+      db = openDb({ path: file, sync: 'normal' });
+      const onPurged = completePendingErasures(db, (c) => completed.push(c));
+      checkpointer = createWalCheckpointer(db, 'normal', { everyMs: 50, purgeWaitMs: 200, onPurged });
+      return { db, checkpointer };
+    };
+    let node = start();
+    const erasure = (key: string, at: number) =>
+      node.db
+        .prepare(
+          "INSERT INTO erasures (channel_id, client_key, reason, actor, counts_json, created_at) VALUES (1, ?, 'request', 'admin token', '{}', ?)",
+        )
+        .run(key, at);
+    const completedAt = (key: string) =>
+      node.db.prepare<[string], number | null>('SELECT completed_at FROM erasures WHERE client_key = ?').pluck().get(key);
+
+    erasure('alone', 1000);
+    expect(await node.checkpointer.purge()).toBe(true);
+    expect(completedAt('alone')).toBeGreaterThan(1000);
+    expect(completed).toEqual([]); // complete at once: nothing to tell
+
+    const reader = new Database(file, { readonly: true });
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM erasures').get();
+    erasure('first', 2000);
+    expect(await node.checkpointer.purge()).toBe(false);
+    erasure('second', 3000);
+    expect(await node.checkpointer.purge()).toBe(false);
+    await sleep(150); // ticks while the reader holds on
+    expect([completedAt('first'), completedAt('second')]).toEqual([null, null]);
+    const releasedAt = Date.now();
+    reader.exec('COMMIT');
+    reader.close();
+    for (let waited = 0; waited < 5000 && completed.length === 0; waited += 20) await sleep(20);
+    expect(completed).toEqual([{ count: 2, pendingSince: 2000 }]);
+    expect(completedAt('first')).toBeGreaterThanOrEqual(releasedAt);
+    expect(completedAt('second')).toBe(completedAt('first'));
+
+    // one left pending when the node stopped (a crash, or a reader that held on through the stop)
+    node.db.prepare('UPDATE erasures SET completed_at = NULL WHERE client_key = ?').run('second');
+    await node.checkpointer.close();
+    node.db.close();
+    node = start();
+    expect(completed).toEqual([
+      { count: 2, pendingSince: 2000 },
+      { count: 1, pendingSince: 3000 },
+    ]);
+    expect(completedAt('second')).not.toBeNull();
   });
 
   it('empties a WAL a crash left behind (an erasure’s text in it) when the node starts', async () => {

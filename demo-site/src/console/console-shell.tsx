@@ -15,6 +15,7 @@ import { ConnectionBanner } from './live/connection-banner.tsx';
 import { createConsoleSession, type ConsoleSession } from './live/console-session.ts';
 import type { DesktopNotifier } from './notifications/desktop-notifier.ts';
 import { CustomerPrivacy } from './privacy/customer-privacy.tsx';
+import { ErasureNotice, type ErasureOutcome } from './privacy/erasure-notice.tsx';
 import type { SavedSession } from './session/saved-session.ts';
 import { ClientPanel } from './side-panel/client-panel.tsx';
 import { pageVisibilityOf } from './unread/page-visibility.ts';
@@ -53,6 +54,7 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [managing, setManaging] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [erasure, setErasure] = useState<ErasureOutcome | null>(null);
   const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
   useConsoleShortcuts({ win, session, tab, active: !managing, onShowShortcuts: showShortcuts });
   const { chatId, chat } = useStore(session.conversation.state);
@@ -80,7 +82,8 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
     session.conversation.applyChat(updated);
   };
 
-  const erased = () => {
+  const erased = (outcome: ErasureOutcome) => {
+    setErasure(outcome);
     setDetailsOpen(false);
     session.leaveChat();
     void session.refresh();
@@ -99,6 +102,7 @@ function ConsoleLayout({ session, win, onSignOut }: { session: ConsoleSession; w
       <ShortcutsDialog open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <ConnectionBanner connection={session.connection} />
       <TransferNotices session={session} />
+      {erasure && <ErasureNotice outcome={erasure} onDismiss={() => setErasure(null)} />}
       {managing && <LazyAdminPanel api={session.admin} me={session.me} savedReplies={session.tools} onClose={() => setManaging(false)} />}
       <div class="console-body" hidden={managing}>
         <InboxPanel session={session} tab={tab} onTab={setTab} />

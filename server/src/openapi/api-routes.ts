@@ -395,7 +395,12 @@ export const apiRoutes: readonly ApiRoute[] = [
     summary: 'Erase a customer (202: erased, the text still in SQLite’s write-ahead log while another process reads the database)',
     responses: { 204: null, 202: erasurePendingSchema },
   }),
-  admin({ method: 'get', path: '/api/v1/erasures', summary: 'The record of erasures', responses: { 200: erasureListSchema } }),
+  admin({
+    method: 'get',
+    path: '/api/v1/erasures',
+    summary: 'The record of erasures, each pending until the database’s files no longer hold the erased text',
+    responses: { 200: erasureListSchema },
+  }),
   // ---- calls ----
   agent({
     method: 'get',

@@ -91,6 +91,8 @@ export function registerPrivacyRoutes(router: Router, deps: PrivacyDeps): void {
         channel_id: e.channelId,
         client_id: e.clientKey,
         counts: e.counts,
+        state: e.completedAt === null ? 'pending' : 'complete',
+        completed_at: e.completedAt === null ? null : iso(e.completedAt),
       })),
     } satisfies ErasureList;
   });

@@ -1,4 +1,5 @@
 import { openPgStore } from './postgres/pg-store.ts';
+import type { ErasuresCompleted } from './sqlite/privacy-repo.ts';
 import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
@@ -9,6 +10,9 @@ export interface StoreOptions {
   sync: 'full' | 'normal' | 'off' | 'extra';
   /** PostgreSQL: connections in this node's pool. */
   poolSize?: number;
+  /** SQLite: erasures that waited for another process reading the database (a backup) became complete, at start
+   * or once it let go. PostgreSQL's are complete at once. */
+  onErasuresCompleted?: (completed: ErasuresCompleted) => void;
 }
 
 /** `SVC_DB` names PostgreSQL with a URL; anything else is a SQLite file path. */
@@ -17,5 +21,5 @@ export const isPostgresUrl = (value: string) => /^postgres(ql)?:\/\//i.test(valu
 /** Opens the store of the dialect `SVC_DB` names and brings its schema up to date. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (isPostgresUrl(options.db)) return openPgStore({ url: options.db, poolSize: options.poolSize });
-  return openSqliteStore({ path: options.db, sync: options.sync });
+  return openSqliteStore({ path: options.db, sync: options.sync, onErasuresCompleted: options.onErasuresCompleted });
 }

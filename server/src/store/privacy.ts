@@ -10,6 +10,8 @@ export interface ErasureRecord {
   actor: string;
   counts: ErasureCounts;
   createdAt: number;
+  /** Null while the database's files may still hold the erased text (`Erased.walPending`). */
+  completedAt: number | null;
 }
 
 /** Every row stored about one customer of a channel, as the database holds them. A customer is named by
@@ -27,7 +29,8 @@ export interface Erased {
   /** The `media_json` of the erased messages: the caller removes the uploaded files they name. */
   media: string[];
   /** SQLite: the erased text is still in the database's files: another process reading the database (a backup)
-   * keeps the write-ahead log from being emptied. The store empties it once it can. */
+   * keeps the write-ahead log from being emptied. The store empties it once it can, and then records the erasure
+   * (and every other one pending then) as complete. */
   walPending?: boolean;
 }
 
@@ -84,6 +87,7 @@ export const toErasure = (r: {
   actor: string;
   counts_json: string;
   created_at: number;
+  completed_at: number | null;
 }): ErasureRecord => ({
   id: r.id,
   channelId: r.channel_id,
@@ -92,6 +96,7 @@ export const toErasure = (r: {
   actor: r.actor,
   counts: JSON.parse(r.counts_json) as ErasureCounts,
   createdAt: r.created_at,
+  completedAt: r.completed_at,
 });
 
 export const noneErased = (): ErasureCounts => ({

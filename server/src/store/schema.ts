@@ -288,4 +288,15 @@ export const migrations: Migration[] = [
     name: 'what every message changes in a chat apart from the chat',
     sql: (d) => d.chatActivityApart ?? '',
   },
+  {
+    version: 31,
+    name: 'when an erasure left no copy in the database files',
+    sql: (d) => `
+      -- NULL while SQLite's write-ahead log may still hold the erased text (another process reading the database
+      -- kept it from being emptied); set when the node empties it. The erasures recorded before knew no such wait.
+      ALTER TABLE erasures ADD COLUMN completed_at ${d.integer};
+      UPDATE erasures SET completed_at = created_at;
+      CREATE INDEX erasures_pending ON erasures(id) WHERE completed_at IS NULL;
+    `,
+  },
 ];

@@ -15,6 +15,8 @@ import type {
   DeliveryListView,
   DeliveryView,
   DepartmentView,
+  ErasureList,
+  ErasurePending,
   ReplayRange,
   ReplayRangeView,
   ReportQuery,
@@ -114,9 +116,13 @@ export function createAdminApi(options: TokenOptions) {
     /** Everything stored about one customer of a channel, as the JSON file the API writes (GDPR art. 15, 20). */
     exportClient: (channelId: number, clientId: string) =>
       call<Blob>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}/export`, { accept: 'application/json' }),
-    /** Erases the customer, their chats, messages, files, page views and pending deliveries (GDPR art. 17). */
+    /** Erases the customer, their chats, messages, files, page views and pending deliveries (GDPR art. 17).
+     * Undefined when done (204); the 202's body when the database's files still hold a copy while another process
+     * reads the database. */
     eraseClient: (channelId: number, clientId: string) =>
-      call<void>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' }),
+      call<ErasurePending | undefined>(`${channel(channelId)}/clients/${encodeURIComponent(clientId)}`, { method: 'DELETE' }),
+    /** The audit record of erasures, newest first, each with whether the database's files are emptied of it yet. */
+    listErasures: async () => (await call<ErasureList>('/api/v1/erasures')).erasures,
 
     report: (query: ReportQuery) => call<ReportView>(`/api/v1/reports?${reportParams(query)}`),
     /** The report's days as the CSV file the API writes (`Accept: text/csv`). */

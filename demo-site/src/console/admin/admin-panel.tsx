@@ -12,6 +12,7 @@ import { BotsScreen } from './bots/bots-screen.tsx';
 import { ChannelsScreen } from './channels/channels-screen.tsx';
 import { DeliveriesScreen } from './deliveries/deliveries-screen.tsx';
 import { DepartmentsScreen } from './departments/departments-screen.tsx';
+import { ErasuresScreen } from './erasures/erasures-screen.tsx';
 import { ReportsScreen } from './reports/reports-screen.tsx';
 
 const sections = [
@@ -21,6 +22,7 @@ const sections = [
   { id: 'agents', label: 'Agents' },
   { id: 'saved-replies', label: 'Saved replies' },
   { id: 'deliveries', label: 'Delivery log' },
+  { id: 'erasures', label: 'Erasure log' },
   { id: 'reports', label: 'Reports' },
 ] as const;
 type Section = (typeof sections)[number]['id'];
@@ -79,6 +81,7 @@ export function AdminPanel({ api, me, savedReplies, onClose }: AdminPanelProps) 
           </section>
         )}
         {section === 'deliveries' && <DeliveriesScreen api={api} onShowBotEvents={showBotEvents} />}
+        {section === 'erasures' && <ErasuresScreen api={api} />}
         {section === 'reports' && <ReportsScreen api={api} />}
       </div>
     </main>

@@ -2,6 +2,7 @@ import type { ChatView } from '@svc/protocol';
 import { useState } from 'preact/hooks';
 import type { AdminApi } from '../admin/admin-api.ts';
 import { ConfirmButton } from '../admin/ui/confirm-button.tsx';
+import type { ErasureOutcome } from './erasure-notice.tsx';
 import { errorText } from '../api/api-error.ts';
 import { saveFile } from '../lib/save-file.ts';
 import './privacy.css';
@@ -9,8 +10,8 @@ import './privacy.css';
 interface CustomerPrivacyProps {
   chat: ChatView;
   admin: AdminApi;
-  /** The customer is gone with all their chats: the console lets go of them. */
-  onErased: () => void;
+  /** The customer is gone with all their chats: the console lets go of them and says how it went. */
+  onErased: (outcome: ErasureOutcome) => void;
 }
 
 /** A customer's data on request, for admins (issue 21; docs/admin-api.md "A customer's data"): export or erase. */
@@ -28,8 +29,8 @@ export function CustomerPrivacy({ chat, admin, onErased }: CustomerPrivacyProps)
   const erase = async () => {
     setError(null);
     try {
-      await admin.eraseClient(chat.channel_id, client.id);
-      onErased();
+      const pending = await admin.eraseClient(chat.channel_id, client.id);
+      onErased({ name: client.display_name, filesPending: pending?.wal_pending === true });
     } catch (err) {
       setError(errorText(err));
     }

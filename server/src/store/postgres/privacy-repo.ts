@@ -18,7 +18,10 @@ type Counted = { messages: number; deliveries: number; calls: number };
 
 const ofClient = 'SELECT id FROM chats WHERE client_id = $1';
 const ofList = 'SELECT unnest($1::bigint[])';
-const audit = 'INSERT INTO erasures (channel_id, client_key, reason, actor, counts_json, created_at) VALUES ($1, $2, $3, $4, $5, $6)';
+// Complete when written: the deleted rows leave every query at once, and the VACUUM after the transaction reclaims
+// their pages (what else holds old bytes, WAL segments and backups, is the operator's: docs/operators.md).
+const audit =
+  'INSERT INTO erasures (channel_id, client_key, reason, actor, counts_json, created_at, completed_at) VALUES ($1, $2, $3, $4, $5, $6, $6)';
 
 /**
  * Rows deleted here leave the queries at once; their bytes stay in the table files until VACUUM reclaims the

@@ -39,12 +39,17 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
       `SELECT ch.id, ch.channel_id FROM channels c JOIN chats ch ON ch.channel_id = c.id AND ch.state = 'closed' AND ch.closed_at < ? - c.retention_ms
        WHERE c.retention_ms IS NOT NULL LIMIT ?`,
     ),
-    audit: db.prepare('INSERT INTO erasures (channel_id, client_key, reason, actor, counts_json, created_at) VALUES (?, ?, ?, ?, ?, ?)'),
+    audit: db.prepare(
+      'INSERT INTO erasures (channel_id, client_key, reason, actor, counts_json, created_at, completed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ),
     erasures: db.prepare<[number], Parameters<typeof toErasure>[0]>('SELECT * FROM erasures ORDER BY id DESC LIMIT ?'),
   };
   // Erased pages are overwritten in the file (secure_delete, set in db.ts); the WAL still holds the rows as
   // they were written until a checkpoint copies it back and truncates it. An in-memory database has no WAL.
   const purgeWal = async () => (checkpointer ? checkpointer.purge() : true);
+  // Pending until the WAL is emptied (completePendingErasures, run by the checkpointer); an in-memory database has
+  // no files to hold the erased text.
+  const completedAt = (at: number) => (checkpointer ? null : at);
 
   return {
     async exportClient(channelId, clientKey) {
@@ -75,7 +80,8 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
         counts.calls += q.eraseCalls.run(p).changes;
         counts.offline_messages = q.eraseOffline.run(p).changes;
         q.eraseClient.run(p);
-        q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), Date.now());
+        const at = Date.now();
+        q.audit.run(channelId, clientKey, 'request', actor, JSON.stringify(counts), at, completedAt(at));
         return { counts, media, clientId: p.client, chatIds };
       });
       return erased && { ...erased, walPending: !(await purgeWal()) };
@@ -92,7 +98,7 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
           const counts = { ...noneErased(), chats: ids.length, ...q.countList.get(p)! };
           media.push(...q.mediaList.all(p));
           for (const statement of q.eraseListChats) statement.run(p);
-          q.audit.run(channelId, null, 'retention', 'retention', JSON.stringify(counts), now);
+          q.audit.run(channelId, null, 'retention', 'retention', JSON.stringify(counts), now, completedAt(now));
           addCounts(total, counts);
         }
         return { counts: total, media, chats };
@@ -103,5 +109,27 @@ export function createPrivacyRepo(db: Db, writes: WriteBatcher, checkpointer?: W
     async listErasures(limit) {
       return q.erasures.all(limit).map(toErasure);
     },
+  };
+}
+
+/** What the node is told when erasures that waited for a reader of the database's files became complete. */
+export interface ErasuresCompleted {
+  count: number;
+  /** When the oldest of them was made (ms). */
+  pendingSince: number;
+}
+
+/**
+ * Records every pending erasure as complete: the checkpointer runs it right after it emptied the WAL, so each of
+ * them was committed before, and no file of the database holds their text any more (secure_delete overwrote the
+ * pages the rows were in). `late`: some erasure had answered 202 meanwhile, or the node just started.
+ */
+export function completePendingErasures(db: Db, onCompleted: (completed: ErasuresCompleted) => void = () => undefined) {
+  const complete = db
+    .prepare<[number], number>('UPDATE erasures SET completed_at = ? WHERE completed_at IS NULL RETURNING created_at')
+    .pluck();
+  return (late: boolean) => {
+    const made = complete.all(Date.now());
+    if (late && made.length > 0) onCompleted({ count: made.length, pendingSince: made.reduce((a, b) => Math.min(a, b)) });
   };
 }

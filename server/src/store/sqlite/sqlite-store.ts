@@ -22,18 +22,20 @@ import { createWalCheckpointer } from './wal-checkpointer.ts';
 import { createWalSync } from './wal-sync.ts';
 import { createWriteBatcher } from './write-batcher.ts';
 import { createReportsRepo } from './reports-repo.ts';
-import { createPrivacyRepo } from './privacy-repo.ts';
+import { completePendingErasures, createPrivacyRepo, type ErasuresCompleted } from './privacy-repo.ts';
 import { createSearchRepo } from './search-repo.ts';
 import { createMessageSearchIndex } from './message-search-index.ts';
 import { createOutboxStatsRepo } from './outbox-stats-repo.ts';
 
 /** The repositories over one SQLite file (the embedded default): one node, writes batched per transaction. */
-export function openSqliteStore(options: OpenDbOptions): Store {
+export function openSqliteStore(options: OpenDbOptions & { onErasuresCompleted?: (completed: ErasuresCompleted) => void }): Store {
   const db = openDb(options);
   const searchIndex = createMessageSearchIndex(db);
   const walSync = !db.memory && (options.sync === 'full' || options.sync === 'extra') ? createWalSync(db, options.sync) : undefined;
   const writes = createWriteBatcher(db, { beforeCommit: searchIndex.catchUpWhenDue, walSync });
-  const checkpointer = db.memory ? undefined : createWalCheckpointer(db, options.sync);
+  const checkpointer = db.memory
+    ? undefined
+    : createWalCheckpointer(db, options.sync, { onPurged: completePendingErasures(db, options.onErasuresCompleted) });
   return {
     dialect: 'sqlite',
     settings: createSettingsRepo(db),

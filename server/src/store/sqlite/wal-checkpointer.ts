@@ -64,6 +64,18 @@ export function createWalCheckpointer(
     stuckMs = CHECKPOINT_STUCK_MS,
     purgeWaitMs = PURGE_WAIT_MS,
     workerSource = checkpointWorkerSource,
+    onPurged = (): void => undefined,
+  }: {
+    everyMs?: number;
+    afterChanges?: number;
+    stuckMs?: number;
+    purgeWaitMs?: number;
+    workerSource?: string;
+    /** Runs right after each truncation, before any other write: no erasure committed until then has a copy left
+     * in the database's files. `late` when an erasure had given up waiting for it since the last one, or at start
+     * (a node that stopped while one was pending). It runs with `busy_timeout` at 0; if it throws, the next tick
+     * truncates (an empty WAL at once) and runs it again. */
+    onPurged?: (late: boolean) => void;
   } = {},
 ) {
   const file = (db.pragma('database_list') as { name: string; file: string }[]).find((d) => d.name === 'main')!.file;
@@ -78,6 +90,8 @@ export function createWalCheckpointer(
   let finish: () => void = () => undefined;
   /** Set while an erasure's text may be left in the WAL. */
   let purgePending = false;
+  /** Set when an erasure gave up waiting (it answered 202) and no truncation has been done since. */
+  let gaveUp = false;
 
   db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
 
@@ -112,12 +126,20 @@ export function createWalCheckpointer(
   /** Copies the whole WAL back and truncates it, unless another connection keeps it from it (a reader of an older
    * snapshot, such as a backup, or a checkpoint of its own): then it answers false at once. SQLite would wait for
    * them in the busy handler, the event loop with it, up to busy_timeout per try. */
-  function tryPurge(): boolean {
+  function tryPurge(late: boolean): boolean {
     db.exec('PRAGMA busy_timeout = 0');
     try {
       const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
       purgePending = result?.busy === 1;
-      return !purgePending;
+      if (purgePending) return false;
+      try {
+        onPurged(late || gaveUp);
+        gaveUp = false;
+      } catch {
+        // Another process holds the write lock, or a disk error: the WAL is empty all the same.
+        purgePending = true;
+      }
+      return true;
     } finally {
       db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
@@ -127,7 +149,7 @@ export function createWalCheckpointer(
     if (running || !db.open) return;
     if (purgePending) {
       try {
-        if (tryPurge()) return;
+        if (tryPurge(true)) return;
       } catch {
         // A disk error: the next tick tries again, and the worker's checkpoints go on meanwhile.
       }
@@ -150,8 +172,9 @@ export function createWalCheckpointer(
     });
     worker.postMessage('checkpoint');
   }
-  // A crash between an erasure's commit and its TRUNCATE left the erased text in the WAL.
-  tryPurge();
+  // A crash between an erasure's commit and its TRUNCATE left the erased text in the WAL, as does a node that
+  // stopped while a reader kept it from being emptied.
+  tryPurge(true);
   const timer = setInterval(checkpoint, everyMs);
   timer.unref();
 
@@ -168,8 +191,11 @@ export function createWalCheckpointer(
       for (;;) {
         while (running) await running;
         if (!db.open) return false;
-        if (tryPurge()) return true;
-        if (Date.now() >= until) return false;
+        if (tryPurge(false)) return true;
+        if (Date.now() >= until) {
+          gaveUp = true;
+          return false;
+        }
         await new Promise((resolve) => setTimeout(resolve, PURGE_RETRY_MS));
       }
     },
