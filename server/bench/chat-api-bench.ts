@@ -8,7 +8,9 @@
 // rate must stay below what every handler sustains: check req/s). Closed-loop, CPU per request falls with
 // throughput (larger group commits), so a build that gets more of a loaded machine looks cheaper.
 // `BENCH_OVERLOAD=1`: instead, overload (issue 16) on each store of `BENCH_STORES`: the sustainable rate of one
-// node, then four times that rate offered open-loop, at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT).
+// node, then four times that rate offered open-loop, at each limit of `BENCH_OVERLOAD_LIMITS` (SVC_MAX_IN_FLIGHT),
+// over `BENCH_OVERLOAD_CONNECTIONS` (256) connections; the node's memory is printed for both (RSS, V8's heap and its
+// young generation, external memory).
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { BENCH_ADMIN_TOKEN, intakeLoad, json, root, startProcess, startService, stopProcess } from './bench-process.ts';
 import { benchStores, openBenchDatabase } from './bench-stores.ts';
-import { clientCeiling, overloadLoad, type NodeGauges } from './overload-load.ts';
+import { clientCeiling, overloadLoad, watchRss, type NodeGauges } from './overload-load.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -79,7 +81,8 @@ async function nodeAcceptedP99Ms(base: string): Promise<number> {
   return bound === undefined ? NaN : bound * 1000;
 }
 
-/** The server's JavaScript heap in use, MB, and its admission limit, from its metrics (NaN when it does not answer in time). */
+/** What the server reports of its memory (MB) and its admission limit, from its metrics (NaN when it does not
+ * answer in time). */
 async function nodeGauges(base: string): Promise<NodeGauges> {
   try {
     const res = await fetch(`${base}/metrics`, {
@@ -88,9 +91,16 @@ async function nodeGauges(base: string): Promise<NodeGauges> {
     });
     const text = await res.text();
     const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
-    return { heapMb: gauge('svc_nodejs_heap_size_used_bytes') / 1024 / 1024, limit: gauge('svc_http_admission_limit') };
+    const mb = (name: string) => gauge(name) / 1024 / 1024;
+    return {
+      heapMb: mb('svc_nodejs_heap_size_used_bytes'),
+      heapTotalMb: mb('svc_nodejs_heap_size_total_bytes'),
+      newSpaceMb: mb('svc_nodejs_heap_space_size_total_bytes\\{space="new"\\}'),
+      externalMb: mb('svc_nodejs_external_memory_bytes'),
+      limit: gauge('svc_http_admission_limit'),
+    };
   } catch {
-    return { heapMb: NaN, limit: NaN };
+    return { heapMb: NaN, heapTotalMb: NaN, newSpaceMb: NaN, externalMb: NaN, limit: NaN };
   }
 }
 
@@ -118,6 +128,7 @@ const overloadBodies = Array.from({ length: 500 }, (_, i) =>
 async function overload() {
   const sync = (process.env.BENCH_SYNC ?? 'full') as 'full' | 'normal';
   const factor = Number(process.env.BENCH_OVERLOAD_FACTOR ?? 4);
+  const overloadConnections = Number(process.env.BENCH_OVERLOAD_CONNECTIONS ?? 256);
   const limits = (process.env.BENCH_OVERLOAD_LIMITS ?? 'adaptive,128,100000').split(',');
   const stores = await benchStores();
   try {
@@ -128,9 +139,15 @@ async function overload() {
     );
     for (const store of stores.names) {
       let sustained = { rps: Number(process.env.BENCH_OVERLOAD_RATE) / factor, p99: NaN, errors: 0 };
+      let sustainedRss = { max: NaN, last: NaN };
+      let sustainedGauges: NodeGauges | undefined;
       if (!process.env.BENCH_OVERLOAD_RATE) {
         const svc = await startService(stores.database(store, 'sustain'), { SVC_DB_SYNC: sync });
-        sustained = await load(await benchEndpoint(svc.base), svc.child.pid!, 0);
+        const endpoint = await benchEndpoint(svc.base);
+        const rss = watchRss(svc.child.pid!);
+        sustained = await load(endpoint, svc.child.pid!, 0);
+        sustainedRss = rss.stop();
+        sustainedGauges = await nodeGauges(svc.base);
         await stopProcess(svc);
       }
       // A rate the client cannot write measures the client's lag, not the server: offer at most 80% of its ceiling.
@@ -142,16 +159,32 @@ async function overload() {
           `${(rate / sustained.rps).toFixed(1)}x = ${rate} req/s open-loop for ${seconds} s` +
           `${capped ? ` (${factor}x would be above 80% of the client's ceiling)` : ''}`,
       );
+      // The memory of a node at its full rate, to weigh what overload adds: under any sustained load V8's young
+      // generation grows to the semi-space the server is started with, in steps, overloaded or not.
+      if (sustainedGauges) {
+        console.log(
+          `  at its sustainable rate (closed-loop, ${seconds} s after a warm-up): RSS max ${sustainedRss.max.toFixed(0)} MB, ` +
+            `${sustainedRss.last.toFixed(0)} at the end; then heap held ${sustainedGauges.heapTotalMb.toFixed(0)} MB, of it young gen ` +
+            `${sustainedGauges.newSpaceMb.toFixed(0)}`,
+        );
+      }
       console.log(
-        'limit      offered/s  wire/s  client lag p99  accepted/s  refused  accepted p50   p99  refused p99  other  errors  unanswered  RSS MB start/middle/end/after (max)',
+        'limit      offered/s  wire/s  client lag p99  accepted/s  refused  accepted p50   p99  refused p99  other  errors  unanswered',
       );
       for (const limit of limits) {
         const env: Record<string, string> = { SVC_DB_SYNC: sync };
         if (limit !== 'adaptive') Object.assign(env, { SVC_ADMISSION: 'fixed', SVC_MAX_IN_FLIGHT: limit });
         const database = stores.database(store, `overload-${limit}`);
         const node = await startService(database, env);
-        const r = await overloadLoad(await benchEndpoint(node.base), overloadBodies, rate, seconds, node.child.pid!, () =>
-          nodeGauges(node.base),
+        const r = await overloadLoad(
+          await benchEndpoint(node.base),
+          overloadBodies,
+          rate,
+          seconds,
+          node.child.pid!,
+          () => nodeGauges(node.base),
+          5000,
+          overloadConnections,
         );
         const nodeP99 = await nodeAcceptedP99Ms(node.base);
         await stopProcess(node);
@@ -161,8 +194,7 @@ async function overload() {
         console.log(
           `${limit.padEnd(9)}  ${n(r.offered, 9)}  ${n(r.wire, 6)}  ${n(r.clientLagP99, 14)}  ${n((r.accepted / r.scheduled) * r.offered, 10)}  ` +
             `${`${((r.refused / r.scheduled) * 100).toFixed(0)}%`.padStart(7)}  ${n(r.acceptedP50, 12)}  ${n(r.acceptedP99, 5)}  ` +
-            `${n(r.refusedP99, 11)}  ${n(r.failed, 5)}  ${n(r.errors, 6)}  ${n(r.unanswered, 10)}  ` +
-            `${[m.start, m.middle, m.end, m.after].map((v) => v.toFixed(0)).join(' / ')} (${m.max.toFixed(0)})`,
+            `${n(r.refusedP99, 11)}  ${n(r.failed, 5)}  ${n(r.errors, 6)}  ${n(r.unanswered, 10)}`,
         );
         // A request without an answer (connection reset, drain time over) may or may not have been stored.
         const unsure = r.errors + r.unanswered;
@@ -181,8 +213,17 @@ async function overload() {
             `inside the node <= ${n(nodeP99, 0)} ms (its histogram's bucket, whole run)`,
         );
         console.log(`           accepted p99 ms, second by second: ${series(r.acceptedP99BySecond)}`);
+        console.log(
+          `           RSS MB: ${n(m.start, 0)} before; at 25/50/75/100% of the load ${series(m.quarters)}; ${n(m.end, 0)} once answered, ` +
+            `${n(m.after, 0)} 5 s later; max ${n(m.max, 0)}, after the first quarter ${n(m.maxAfterFirstQuarter, 0)} ` +
+            `(${m.maxAfterFirstQuarter - m.quarters[0]! >= 0 ? '+' : ''}${n(m.maxAfterFirstQuarter - m.quarters[0]!, 0)} over the 25% mark)` +
+            (sustainedGauges ? `; at its sustainable rate max ${n(sustainedRss.max, 0)}` : ''),
+        );
         console.log(`           RSS MB, second by second:          ${series(r.rssMbBySecond)}`);
         console.log(`           heap used MB, second by second:    ${series(r.heapMbBySecond)}`);
+        console.log(`           heap held MB, second by second:    ${series(r.heapTotalMbBySecond)}`);
+        console.log(`           of it young gen MB, by second:     ${series(r.newSpaceMbBySecond)}`);
+        console.log(`           external MB, second by second:     ${series(r.externalMbBySecond)}`);
         console.log(`           admission limit, second by second: ${series(r.limitBySecond)}`);
         const answers = r.accepted + r.refused + r.failed;
         console.log(

@@ -28,13 +28,22 @@ export interface OverloadResult {
   /** p99 of the accepted answers per second of the run: bounded means it does not climb. */
   acceptedP99BySecond: number[];
   refusedP99: number;
-  /** Resident memory of the server, MB: before the load, at its middle, at its end, and `settleMs` after it. */
-  rssMb: { start: number; middle: number; end: number; after: number; max: number };
+  /** Resident memory of the server, MB: before the load; at 25, 50, 75 and 100% of the time it is offered; once
+   * its answers are in (or the drain time is over) and `settleMs` after that; the most it reached, and the most
+   * after the first quarter (sampled every 250 ms): flat means `maxAfterFirstQuarter` stays near `quarters[0]`. */
+  rssMb: { start: number; quarters: number[]; end: number; after: number; max: number; maxAfterFirstQuarter: number };
   /** Resident memory of the server at the end of each second of the load, MB: flat means it stops climbing. */
   rssMbBySecond: number[];
   /** The server's JavaScript heap in use at the end of each second, MB (its own report): what our objects hold,
    * apart from memory the allocator keeps. */
   heapMbBySecond: number[];
+  /** The heap V8 holds from the system at the end of each second, MB, all spaces: live objects, garbage not yet
+   * collected and room to allocate. */
+  heapTotalMbBySecond: number[];
+  /** Of that, the young generation (both semi-spaces), MB: it grows with the rate of short-lived garbage. */
+  newSpaceMbBySecond: number[];
+  /** Memory outside the heap that JavaScript objects hold (Buffers, sockets' data), MB. */
+  externalMbBySecond: number[];
   /** The node's admission limit at the end of each second (`svc_http_admission_limit`). */
   limitBySecond: number[];
   /** CPU the server process used from the first request to the last answer, ms per second: with `accepted` and
@@ -47,6 +56,9 @@ export interface OverloadResult {
 /** What the server reports of itself at the end of each second. */
 export interface NodeGauges {
   heapMb: number;
+  heapTotalMb: number;
+  newSpaceMb: number;
+  externalMb: number;
   limit: number;
 }
 
@@ -58,6 +70,19 @@ export function rssMb(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/** Samples a process's resident memory every 250 ms until stopped: its most, MB, and the last sample. */
+export function watchRss(pid: number): { stop(): { max: number; last: number } } {
+  const samples = [rssMb(pid)];
+  const timer = setInterval(() => samples.push(rssMb(pid)), 250);
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(rssMb(pid));
+      return { max: Math.max(...samples), last: samples.at(-1)! };
+    },
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -165,42 +190,39 @@ export async function overloadLoad(
   pid: number,
   gauges: () => Promise<NodeGauges>,
   settleMs = 5000,
+  /** Keep-alive connections of the client, each with one request at a time: how many requests can wait at once. */
+  connections = 256,
 ): Promise<OverloadResult> {
   const start = rssMb(pid);
-  const samples: number[] = [];
-  let middle = NaN;
-  const sampler = setInterval(() => samples.push(rssMb(pid)), 250);
+  const samples: { at: number; mb: number }[] = [];
+  const quarters = [NaN, NaN, NaN, NaN];
   const bySecond: number[] = [];
-  const heapBySecond: number[] = [];
-  const limitBySecond: number[] = [];
+  const gaugesBySecond: NodeGauges[] = [];
   let nodeCpuBefore = NaN;
   let loadStart = NaN;
-  let perSecond: NodeJS.Timeout | undefined;
-  let middleTimer: NodeJS.Timeout | undefined;
-  const results = await openLoop({ url, bodies, rate, seconds, connections: 256 }, () => {
+  const timers: NodeJS.Timeout[] = [];
+  const results = await openLoop({ url, bodies, rate, seconds, connections }, () => {
     nodeCpuBefore = cpuMs([pid]);
     loadStart = performance.now();
-    middleTimer = setTimeout(() => (middle = rssMb(pid)), (seconds * 1000) / 2);
-    perSecond = setInterval(() => {
-      if (bySecond.length >= seconds) return;
-      bySecond.push(rssMb(pid));
-      const second = heapBySecond.length;
-      heapBySecond.push(NaN);
-      limitBySecond.push(NaN);
-      void gauges().then((g) => {
-        heapBySecond[second] = g.heapMb;
-        limitBySecond[second] = g.limit;
-      });
-    }, 1000);
+    timers.push(setInterval(() => samples.push({ at: performance.now() - loadStart, mb: rssMb(pid) }), 250));
+    quarters.forEach((_, q) => timers.push(setTimeout(() => (quarters[q] = rssMb(pid)), (seconds * 1000 * (q + 1)) / 4)));
+    timers.push(
+      setInterval(() => {
+        if (bySecond.length >= seconds) return;
+        bySecond.push(rssMb(pid));
+        const second = gaugesBySecond.length;
+        gaugesBySecond.push({ heapMb: NaN, heapTotalMb: NaN, newSpaceMb: NaN, externalMb: NaN, limit: NaN });
+        void gauges().then((g) => (gaugesBySecond[second] = g));
+      }, 1000),
+    );
   });
   const nodeCpuMs = cpuMs([pid]) - nodeCpuBefore;
   const nodeCpuMsPerSecond = nodeCpuMs / ((performance.now() - loadStart) / 1000);
-  clearTimeout(middleTimer);
-  clearInterval(perSecond);
-  clearInterval(sampler);
+  for (const timer of timers) clearTimeout(timer);
   const end = rssMb(pid);
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   const after = rssMb(pid);
+  const maxOf = (from: number) => Math.max(...samples.filter((s) => s.at >= from).map((s) => s.mb), end);
 
   const accepted: number[] = [];
   const fromWrite: number[] = [];
@@ -241,10 +263,13 @@ export async function overloadLoad(
       ),
     ),
     refusedP99: percentile(refused, 0.99),
-    rssMb: { start, middle, end, after, max: Math.max(start, ...samples, end) },
+    rssMb: { start, quarters, end, after, max: maxOf(0), maxAfterFirstQuarter: maxOf((seconds * 1000) / 4) },
     rssMbBySecond: bySecond,
-    heapMbBySecond: heapBySecond,
-    limitBySecond,
+    heapMbBySecond: gaugesBySecond.map((g) => g.heapMb),
+    heapTotalMbBySecond: gaugesBySecond.map((g) => g.heapTotalMb),
+    newSpaceMbBySecond: gaugesBySecond.map((g) => g.newSpaceMb),
+    externalMbBySecond: gaugesBySecond.map((g) => g.externalMb),
+    limitBySecond: gaugesBySecond.map((g) => g.limit),
     nodeCpuMsPerSecond,
     nodeCpuMs,
   };
