@@ -20,8 +20,8 @@ const isBusy = (error: unknown) => {
  * only when one of its writes throws is its transaction rolled back, begun again and the batch run with one
  * savepoint per write. A write is a synchronous function of the database (it may run twice, the first run undone).
  * Not a savepoint around the whole batch to undo the first run: inside a savepoint SQLite copies every page a
- * write changes to a statement journal first, which past 64 KiB (a batch of ~10 messages) is a temporary file
- * written page by page, a third of the group commit's CPU at synchronous=NORMAL (issue 16).
+ * write changes to a statement journal first, which past 64 KiB (most batches of 20 Chat API messages) is a
+ * temporary file written page by page: a quarter of the store's CPU per message at synchronous=NORMAL (issue 16).
  * `beforeCommit` runs in every batch's transaction after its writes (the search index's catch-up).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
