@@ -292,7 +292,7 @@ async function main() {
       const { bare, svc, compare } = await intake(sync, dir);
       const row = (name: string, r: typeof bare) =>
         console.log(
-          `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(2).padStart(6)}`,
+          `${sync.padEnd(8)}${name.padEnd(19)}${r.rps.toFixed(0).padStart(6)}   ${String(r.p50).padStart(6)}   ${String(r.p99).padStart(6)}   ${String(r.errors).padStart(6)}   ${r.cpuMsPerRequest.toFixed(3).padStart(6)}`,
         );
       row('bare koa+sqlite', bare);
       row('svc chat api', svc);

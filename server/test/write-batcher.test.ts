@@ -31,6 +31,43 @@ describe('group commit', () => {
     expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual(['a', 'c']);
   });
 
+  it('undoes a batch with a failing write, waits when another connection takes the lock before the batch runs again, then stores the others', async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-batch-'));
+    const file = path.join(dir, 'db.sqlite');
+    db = openDb({ path: file, sync: 'full' });
+    const other = new Database(file);
+    // The moment between undoing the batch's first run and beginning again: a tool takes the write lock there.
+    const exec = db.exec.bind(db);
+    let taken = false;
+    db.exec = (sql: string) => {
+      exec(sql);
+      if (sql === 'ROLLBACK' && !taken) {
+        taken = true;
+        other.exec('BEGIN IMMEDIATE');
+        setTimeout(() => other.exec('COMMIT'), 50);
+      }
+      return db!;
+    };
+    const writes = createWriteBatcher(db);
+    const put = db.prepare("INSERT INTO settings (key, value) VALUES (?, 'v')");
+    const runs: string[] = [];
+    const results = await Promise.allSettled([
+      writes.run(() => (runs.push('a'), put.run('a').changes)),
+      writes.run(() => {
+        runs.push('b');
+        put.run('b');
+        throw new Error('boom');
+      }),
+      writes.run(() => (runs.push('c'), put.run('c').changes)),
+    ]);
+    other.close();
+    expect(taken).toBe(true);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(db.prepare('SELECT key FROM settings ORDER BY key').pluck().all()).toEqual(['a', 'c']);
+    // Run together once (undone), then once each after the lock was free again: never twice on top of each other.
+    expect(runs).toEqual(['a', 'b', 'a', 'b', 'c']);
+  });
+
   it('fails every write of a batch whose transaction an error ended (a full disk), and stores none of them', async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'svc-batch-'));
     db = openDb({ path: path.join(dir, 'db.sqlite'), sync: 'full' });

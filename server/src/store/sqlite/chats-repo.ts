@@ -180,8 +180,9 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     return { client, live: values[clientWidth] === null ? undefined : fields<LiveChatRow>(liveChatColumns, values, clientWidth) };
   };
 
-  // Runs only through the group commit, whose savepoint makes it atomic: a transaction of its own would add a
-  // second savepoint to every customer message, the hottest write of the service.
+  // Runs only through the group commit, which makes it atomic (a write that throws is undone with its batch and
+  // runs again alone in a savepoint): a transaction of its own would add a savepoint to every customer message,
+  // the hottest write of the service.
   const appendClientMessage = (input: NewClientMessage): ClientMessageResult => {
     const now = Date.now();
     if (input.idempotencyKey !== undefined) {
@@ -243,8 +244,8 @@ export function createChatsRepo(db: Db, writes: WriteBatcher): ChatsRepo {
     if (joined && q.markJoined.run(chatId).changes === 1) insertDelivery(db, { ...joined, chatId, messageId: null }, Date.now());
   };
 
-  // Like appendClientMessage, atomic through the group commit's savepoint (or the caller's transaction), not a
-  // transaction of its own: that was one more savepoint per agent message (issue 16).
+  // Like appendClientMessage, atomic through the group commit (or the caller's transaction), not a transaction
+  // of its own: that was one more savepoint per agent message (issue 16).
   const appendAgentMessage = (input: NewAgentMessage) => {
     const now = Date.now();
     const m = input.message;

@@ -17,7 +17,11 @@ const isBusy = (error: unknown) => {
  *
  * One failing write must not undo the others. A savepoint per write would see to that, but it costs every
  * write two more statements for the rare one that fails (issue 16). So a batch first runs without savepoints;
- * only when one of its writes throws is it rolled back and run again with one savepoint per write. A write is a synchronous function of the database (it may run twice, the first run undone).
+ * only when one of its writes throws is its transaction rolled back, begun again and the batch run with one
+ * savepoint per write. A write is a synchronous function of the database (it may run twice, the first run undone).
+ * Not a savepoint around the whole batch to undo the first run: inside a savepoint SQLite copies every page a
+ * write changes to a statement journal first, which past 64 KiB (most batches of 20 Chat API messages) is a
+ * temporary file written page by page: a quarter of the store's CPU per message at synchronous=NORMAL (issue 16).
  * `beforeCommit` runs in every batch's transaction after its writes (the search index's catch-up).
  *
  * While another connection holds the write lock (a tool, a backup), the batch waits for it without blocking
@@ -27,7 +31,8 @@ const isBusy = (error: unknown) => {
 export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void; walSync?: WalSync } = {}) {
   const beforeCommit = options.beforeCommit ?? (() => undefined);
   const { walSync } = options;
-  type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+  /** `alone`: of a batch whose first run was undone; it runs with a savepoint per write. */
+  type Pending = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void; alone?: boolean };
   let queue: Pending[] = [];
   let scheduled = false;
   /** When the current batch first found the lock taken. */
@@ -37,9 +42,6 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void;
   const savepoint = db.prepare('SAVEPOINT batched_write');
   const release = db.prepare('RELEASE batched_write');
   const undo = db.prepare('ROLLBACK TO batched_write');
-  const wholeBatch = db.prepare('SAVEPOINT batch');
-  const releaseBatch = db.prepare('RELEASE batch');
-  const undoBatch = db.prepare('ROLLBACK TO batch');
   type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
   /** The batch's writes one after another with no savepoint: their outcomes, or undefined once one throws
    * (the transaction then holds a part of that write). An error that ended the transaction is thrown. */
@@ -54,11 +56,6 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void;
       }
     }
     return outcomes;
-  }
-  /** Undoes the batch's first run, keeping the write lock, and runs each write in its own savepoint. */
-  function runOneByOne(batch: Pending[]): Outcome[] {
-    undoBatch.run();
-    return batch.map((item) => runAlone(item.write));
   }
   function runAlone(write: () => unknown): Outcome {
     savepoint.run();
@@ -106,9 +103,19 @@ export function createWriteBatcher(db: Db, options: { beforeCommit?: () => void;
     const batch = queue;
     queue = [];
     try {
-      wholeBatch.run();
-      const outcomes = runTogether(batch) ?? runOneByOne(batch);
-      releaseBatch.run();
+      let outcomes = batch[0]?.alone ? undefined : runTogether(batch);
+      if (!outcomes) {
+        if (!batch[0]?.alone) {
+          // The first run undone; another connection may take the lock in between: the batch then waits for it.
+          db.exec('ROLLBACK');
+          for (const item of batch) item.alone = true;
+          if (!tryBegin()) {
+            queue = [...batch, ...queue];
+            return 'locked';
+          }
+        }
+        outcomes = batch.map((item) => runAlone(item.write));
+      }
       beforeCommit();
       db.exec('COMMIT');
       return { batch, outcomes };
