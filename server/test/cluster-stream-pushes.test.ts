@@ -81,6 +81,14 @@ describe.skipIf(missing !== undefined)('stream entries pushed to the nodes', () 
     expect(Buffer.from(received[0] as ArrayBuffer).toString()).toBe('binary through the stream');
   });
 
+  it('reach a socket on the other node after Redis forgot its scripts', async () => {
+    received.length = 0;
+    await a.client.sendCommand(['SCRIPT', 'FLUSH']);
+    a.io.to('room').emit('say', 'after SCRIPT FLUSH');
+    await until(() => received.length === 1);
+    expect(received).toEqual(['after SCRIPT FLUSH']);
+  });
+
   it('leave no node blocked on a stream read in Redis', async () => {
     const info = (await a.client.sendCommand(['INFO', 'clients'])) as string;
     expect(info).toMatch(/blocked_clients:0\r?\n/);

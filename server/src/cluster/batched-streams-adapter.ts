@@ -119,7 +119,9 @@ export interface BatchedStreams {
  * stream's end, a moment after the node) and when an entry could not be written, they go as soon as written, as
  * before. Every node of a cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
  * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
- * building their packets; its own such broadcasts are not encoded for its sockets either.
+ * building their packets; its own such broadcasts are not encoded for its sockets either. Every entry this module
+ * writes reaches the nodes by Redis pub/sub as it is added (stream-pushes.ts): the streams adapter's blocking stream
+ * read would re-issue a command per entry on every node; its pub/sub for ephemeral messages stays.
  */
 export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): BatchedStreams {
   let closeParked = () => undefined as void;

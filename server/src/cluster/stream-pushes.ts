@@ -39,6 +39,12 @@ function isAfter(a: string, b: string): boolean {
   return aMs === bMs ? Number(aSeq) > Number(bSeq) : Number(aMs) > Number(bMs);
 }
 
+/** The first id after `id`: XRANGE's exclusive `(id` needs Redis 6.2. */
+function nextId(id: string): string {
+  const [ms, seq] = id.split('-');
+  return `${ms}-${Number(seq) + 1}`;
+}
+
 function parsePush(message: string): [string, EntryFields] {
   const parts = message.split(SEPARATOR);
   const fields: EntryFields = {};
@@ -85,7 +91,7 @@ export function readStreamPushes(
 
   const readMissed = async () => {
     for (;;) {
-      const page = (await client.xRange(options.streamName, `(${last}`, '+', { COUNT: PAGE })) ?? [];
+      const page = (await client.xRange(options.streamName, nextId(last), '+', { COUNT: PAGE })) ?? [];
       for (const { id, message } of page) handOver(id, message as EntryFields);
       if (page.length < PAGE) return;
     }
