@@ -17,8 +17,8 @@ const pass = <T extends object>(target: T, prop: string | symbol) => {
   return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
 };
 
-/** A client whose duplicate (the adapter's stream reader) hands over what it read only while not held, and whose
- * stream writes (XADD) go out only while not held. */
+/** A client whose duplicates (the adapter's subscribers) hand over what Redis pushed only while not held, and whose
+ * stream writes (the script that adds and pushes an entry) go out only while not held. */
 function withHeldReader(client: RedisClient) {
   let gate = Promise.resolve();
   let open = () => undefined as void;
@@ -27,11 +27,12 @@ function withHeldReader(client: RedisClient) {
   const heldReader = (reader: RedisClient) =>
     new Proxy(reader, {
       get: (target, prop) =>
-        prop === 'xRead'
-          ? async (...args: Parameters<RedisClient['xRead']>) => {
-              const read = await target.xRead(...args);
-              await gate;
-              return read;
+        prop === 'subscribe'
+          ? (channels: string, listener: (message: string) => void) => {
+              let heard = Promise.resolve();
+              return target.subscribe(channels, (message: string) => {
+                heard = heard.then(() => gate).then(() => listener(message));
+              });
             }
           : pass(target, prop),
     });
@@ -40,10 +41,10 @@ function withHeldReader(client: RedisClient) {
       get: (target, prop) =>
         prop === 'duplicate'
           ? () => heldReader(target.duplicate())
-          : prop === 'xAdd'
-            ? async (...args: Parameters<RedisClient['xAdd']>) => {
+          : prop === 'eval'
+            ? async (...args: Parameters<RedisClient['eval']>) => {
                 await writeGate;
-                return target.xAdd(...args);
+                return target.eval(...args);
               }
             : pass(target, prop),
     }),

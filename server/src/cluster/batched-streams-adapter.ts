@@ -1,6 +1,7 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Namespace, ServerOptions } from 'socket.io';
 import type { RedisClient } from './redis-client.ts';
+import { ADD_AND_PUSH, type EntryFields, pushedEntry, readStreamPushes } from './stream-pushes.ts';
 
 export interface StreamsAdapterOptions {
   streamName: string;
@@ -48,7 +49,8 @@ function roomsField(batch: ClusterMessage[]): string {
     const to = type === BROADCAST ? (data as { opts?: { rooms?: unknown } } | undefined)?.opts?.rooms : undefined;
     if (!Array.isArray(to) || to.length === 0) return '';
     for (const room of to) {
-      if (typeof room !== 'string' || room.includes(ROOMS_SEPARATOR)) return '';
+      // NUL separates an entry's fields when Redis pushes it (stream-pushes.ts).
+      if (typeof room !== 'string' || room.includes(ROOMS_SEPARATOR) || room.includes('\0')) return '';
       rooms.add(room);
     }
   }
@@ -83,6 +85,9 @@ function localBroadcast(adapter: StreamsAdapter): (packet: unknown, opts: Broadc
 /** The members of socket.io-adapter's ClusterAdapter this module wraps: the methods it calls on itself. */
 type StreamsAdapter = {
   uid: string;
+  /** The stream entry's fields for a message (the streams adapter's). */
+  encode(message: ClusterMessage): EntryFields;
+  close(): void;
   broadcast(packet: unknown, opts: BroadcastOptions): void;
   /** This node's rooms and their sockets (socket.io-adapter's in-memory part). */
   rooms: Map<string, Set<string>>;
@@ -114,15 +119,34 @@ export interface BatchedStreams {
  * stream's end, a moment after the node) and when an entry could not be written, they go as soon as written, as
  * before. Every node of a cluster must run this (a node without it would not read the batched entries). A reader skips its own entries
  * and the broadcasts to rooms none of its sockets is in (the Chat API's, on a node no console watches) without
- * building their packets; its own such broadcasts are not encoded for its sockets either.
+ * building their packets; its own such broadcasts are not encoded for its sockets either. Every entry this module
+ * writes reaches the nodes by Redis pub/sub as it is added (stream-pushes.ts): the streams adapter's blocking stream
+ * read would re-issue a command per entry on every node; its pub/sub for ephemeral messages stays.
  */
 export function createBatchedStreamsAdapter(client: RedisClient, options: StreamsAdapterOptions): BatchedStreams {
-  const streams = createAdapter(client, options) as unknown as (nsp: Namespace) => StreamsAdapter;
+  let closeParked = () => undefined as void;
+  const parked = new Promise<void>((resolve) => (closeParked = resolve));
+  const streams = createAdapter(withParkedReader(client, parked), options) as unknown as (nsp: Namespace) => StreamsAdapter;
+  const channel = `${options.streamName}#entries`;
+  /** Per namespace: its adapter's reader of stream entries. */
+  const readers = new Map<string, (fields: EntryFields, id: string) => void>();
+  let pushes: ReturnType<typeof readStreamPushes> | undefined;
+  /** Adds an entry to the stream and pushes it to every node's reader, in the stream's order. EVAL rather than
+   * EVALSHA: after a SCRIPT FLUSH or a Redis restart, the NOSCRIPT retries of two entries in flight could reach
+   * Redis in the other order; the script's text is a few hundred bytes, and Redis caches it by its hash. */
+  const addEntry = (fields: EntryFields) =>
+    client.eval(ADD_AND_PUSH, {
+      keys: [options.streamName],
+      arguments: pushedEntry(MAX_LEN, channel, fields),
+    }) as Promise<string>;
   /** Per namespace: the write the broadcasts made so far wait for, if any. */
   const unwritten = new Set<() => Promise<unknown> | undefined>();
   // socket.io calls it with `new`: a function (not an arrow) that answers an object makes that object.
   function batched(nsp: Namespace) {
     const adapter = streams(nsp);
+    pushes ??= readStreamPushes(client, { streamName: options.streamName, channel }, (fields, id) =>
+      readers.get(fields.nsp!)?.(fields, id),
+    );
     const publishOne = adapter.doPublish.bind(adapter);
     const readOne = adapter.onRawMessage.bind(adapter);
     const broadcastEverywhere = adapter.broadcast.bind(adapter);
@@ -160,12 +184,13 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       written = release = undefined;
       const entry = ++entries;
       const items = batch.map(({ type, data }) => (data === undefined ? { type } : { type, data }));
-      const added = client.xAdd(
-        options.streamName,
-        '*',
-        { uid: adapter.uid, nsp: nsp.name, entry: String(entry), rooms: roomsField(batch), batch: JSON.stringify(items) },
-        { TRIM: { strategy: 'MAXLEN', strategyModifier: '~', threshold: MAX_LEN } },
-      );
+      const added = addEntry({
+        uid: adapter.uid,
+        nsp: nsp.name,
+        entry: String(entry),
+        rooms: roomsField(batch),
+        batch: JSON.stringify(items),
+      });
       done(added);
       lastAdded = added;
       inFlight++;
@@ -214,7 +239,7 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       if (isEphemeral(message) || hasBinary(message.data)) {
         // Written after what is waiting, on the same connection, so the stream keeps the order they were made in.
         if (pending.length > 0) write();
-        return publishOne(message);
+        return isEphemeral(message) ? publishOne(message) : addEntry(adapter.encode(message));
       }
       return enqueue(message);
     };
@@ -277,6 +302,15 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       // The adapter counts a node alive by the messages it reads from it: a skipped broadcast still says so.
       if (skipped) adapter.onMessage({ uid: raw.uid, nsp: raw.nsp, type: HEARTBEAT }, offset);
     };
+    readers.set(nsp.name, adapter.onRawMessage);
+    const closeAdapter = adapter.close.bind(adapter);
+    adapter.close = () => {
+      readers.delete(nsp.name);
+      closeAdapter();
+      if (readers.size > 0) return;
+      pushes?.close();
+      closeParked();
+    };
     return adapter;
   }
   return {
@@ -293,4 +327,26 @@ export function createBatchedStreamsAdapter(client: RedisClient, options: Stream
       });
     },
   };
+}
+
+/**
+ * The client the streams adapter is given: the stream reader it duplicates from it (the one that calls XREAD) reads
+ * nothing until `closed`, as entries reach this module by Redis pushes instead (stream-pushes.ts); the streams
+ * adapter then ends its read loop and disconnects it. Its other duplicate (its pub/sub subscriber) is untouched.
+ */
+function withParkedReader(client: RedisClient, closed: Promise<void>): RedisClient {
+  const parkedRead = () => closed.then(() => null);
+  const pass = <T extends object>(target: T, prop: string | symbol) => {
+    const value: unknown = Reflect.get(target, prop, target);
+    return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop !== 'duplicate') return pass(target, prop);
+      return () =>
+        new Proxy(target.duplicate(), {
+          get: (duplicate, name) => (name === 'xRead' || name === 'XREAD' ? parkedRead : pass(duplicate, name)),
+        });
+    },
+  });
 }

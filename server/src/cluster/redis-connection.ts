@@ -16,9 +16,10 @@ export interface RedisConnection {
 }
 
 /**
- * The Redis every node shares (SVC_REDIS_URL). Streams rather than plain pub/sub: a node that loses
- * Redis for a moment resumes the stream where it stopped instead of missing the broadcasts sent meanwhile. The
- * broadcasts of one event-loop turn share one stream entry (batched-streams-adapter.ts).
+ * The Redis every node shares (SVC_REDIS_URL). A stream as well as pub/sub: every entry is pushed to the nodes by
+ * pub/sub, and a node that loses Redis for a moment reads the stream on from its last entry instead of missing the
+ * broadcasts sent meanwhile (stream-pushes.ts). The broadcasts of one event-loop turn share one stream entry
+ * (batched-streams-adapter.ts).
  */
 export async function connectRedis(url: string, log: Logger): Promise<RedisConnection> {
   const client = newRedisClient(url);
