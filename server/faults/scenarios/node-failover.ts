@@ -92,9 +92,10 @@ export async function nodeFailover(sizes: FailoverSizes): Promise<ScenarioResult
     const arrived = await waitUntil(() => checkDeliveries(integrator.accepted, sent).missing === 0, LEASE_MS + 30_000, 200);
     if (!arrived) failures.push('agent replies still missing at the integrator after the lease');
     const check = checkDeliveries(integrator.accepted, sent);
-    // The integrator counts a request when it arrives; node 2 records the attempt once the answer is back.
+    // The integrator counts a request when it arrives, so the dead node's rows count as arrived at once; node 2
+    // sends them again only once their lease ends (up to LEASE_MS after the kill) and records each once answered.
     const deliveredHeld = async () => [...(await server.deliveryStates(held)).values()].filter((s) => s === 'delivered').length;
-    await waitUntil(async () => (await deliveredHeld()) === held.length, 10_000, 100);
+    await waitUntil(async () => (await deliveredHeld()) === held.length, Math.max(10_000, killedAt + LEASE_MS + 10_000 - Date.now()), 100);
     const heldDelivered = await deliveredHeld();
     if (heldDelivered !== held.length) failures.push(`${held.length - heldDelivered} of the dead node's claimed rows were not delivered`);
     const integrity = await server.integrity();
