@@ -53,7 +53,7 @@ const PER_ANSWER_HEADERS = new Set(['connection', 'keep-alive', 'date', 'transfe
  */
 export function createAdmission(options: AdmissionOptions) {
   const limit: ConcurrencyLimit = options.adaptive
-    ? createConcurrencyLimit({ max: options.maxInFlight })
+    ? createConcurrencyLimit({ max: options.maxInFlight, inFlight: () => inFlight })
     : { current: () => options.maxInFlight, limited: () => undefined, refusalTook: () => undefined };
   let inFlight = 0;
   const refusedTotal: Record<RefusalReason, number> = { in_flight: 0, store_backlog: 0 };
