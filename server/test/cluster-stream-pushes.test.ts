@@ -5,11 +5,15 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchedStreamsAdapter } from '../src/cluster/batched-streams-adapter.ts';
 import { newRedisClient, type RedisClient } from '../src/cluster/redis-client.ts';
+import { ADD_AND_PUSH, pushedEntry, readStreamPushes } from '../src/cluster/stream-pushes.ts';
 import { throwawayRedis } from './support/throwaway-redis.ts';
 
 // Two nodes' socket.io servers on one Redis: the stream's entries reach every node by Redis pushes, and a node
 // whose push connection drops reads what it missed from the stream.
 const { redis, missing } = await throwawayRedis();
+afterAll(async () => {
+  await redis?.stop();
+});
 const streamOptions = { streamName: 'pushes-test', channelPrefix: 'pushes-test', sessionKeyPrefix: 'pushes-test:' };
 
 async function startNode() {
@@ -56,7 +60,6 @@ describe.skipIf(missing !== undefined)('stream entries pushed to the nodes', () 
       await node?.io.close();
       await node?.client.close();
     }
-    await redis?.stop();
   });
 
   it('reach a socket on the other node each once and in order while Redis drops the push connections', async () => {
@@ -92,5 +95,39 @@ describe.skipIf(missing !== undefined)('stream entries pushed to the nodes', () 
   it('leave no node blocked on a stream read in Redis', async () => {
     const info = (await a.client.sendCommand(['INFO', 'clients'])) as string;
     expect(info).toMatch(/blocked_clients:0\r?\n/);
+  });
+});
+
+describe.skipIf(missing !== undefined)('a node whose reader could not start at once', () => {
+  it('hears the entries written once Redis answers (its start is tried again)', async () => {
+    const client: RedisClient = newRedisClient(redis!.url);
+    await client.connect();
+    let refused = 0;
+    // Redis away for the reader's first look at the stream, as when Redis restarts while the node starts.
+    const flaky = new Proxy(client, {
+      get(target, prop) {
+        if (prop === 'xRevRange' && refused++ === 0) return () => Promise.reject(new Error('connection reset'));
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const heard: string[] = [];
+    const reader = readStreamPushes(flaky, { streamName: 'start-test', channel: 'start-test#entries' }, (fields) =>
+      heard.push(fields.batch!),
+    );
+    try {
+      for (let i = 0; !heard.includes(`entry ${i - 1}`); i++) {
+        await client.eval(ADD_AND_PUSH, {
+          keys: ['start-test'],
+          arguments: pushedEntry(1000, 'start-test#entries', { nsp: '/', batch: `entry ${i}` }),
+        });
+        if (i > 100) throw new Error(`no entry heard after ${i} written`);
+        await sleep(50);
+      }
+      expect(refused).toBeGreaterThan(1);
+    } finally {
+      reader.close();
+      await client.close();
+    }
   });
 });

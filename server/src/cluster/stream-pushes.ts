@@ -7,8 +7,9 @@ export type EntryFields = Record<string, string>;
  * `pushedEntry`). */
 const SEPARATOR = '\0';
 
-/** How many entries one catch-up read asks for. */
-const PAGE = 500;
+/** How many entries one catch-up read asks for: each holds up to 256 broadcasts, and the read shares the
+ * connection of this node's own writes (the streams adapter read 100 at a time too). */
+const PAGE = 100;
 /** How long a failed catch-up waits before it tries again (Redis still away). */
 const RETRY_MS = 500;
 
@@ -110,6 +111,9 @@ export function readStreamPushes(
           again = true;
         }
       } while (again && !closed);
+      // The connection dropped again while it read: keep holding, the 'ready' after its resubscription reads from
+      // here once more (pushes handed over before it would skip what was written while it was down).
+      if (closed || !subscriber.isReady) return;
       const waiting = held ?? [];
       held = undefined;
       for (const [id, fields] of waiting) handOver(id, fields);
@@ -119,16 +123,26 @@ export function readStreamPushes(
   // Errors are the main client's to log (redis-connection.ts); this one reconnects by itself.
   subscriber.on('error', hold);
   subscriber.on('reconnecting', hold);
-  const started = (async () => {
-    const [newest] = (await client.xRevRange(options.streamName, '+', '-', { COUNT: 1 })) ?? [];
-    if (newest) last = newest.id;
-    if (closed) return;
-    await subscriber.connect();
-    await subscriber.subscribe(options.channel, onPush);
+  /** Subscribes, from the stream's newest entry on; tried again until it succeeds (Redis away while the node
+   * starts): a node that gave up would never hear the others. */
+  const start = async () => {
+    for (;;) {
+      try {
+        const [newest] = (await client.xRevRange(options.streamName, '+', '-', { COUNT: 1 })) ?? [];
+        if (newest) last = newest.id;
+        if (closed) return;
+        if (!subscriber.isOpen) await subscriber.connect();
+        await subscriber.subscribe(options.channel, onPush);
+        break;
+      } catch {
+        if (closed) return;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_MS).unref());
+      }
+    }
     subscriber.on('ready', catchUp);
     catchUp();
-  })();
-  started.catch(() => undefined);
+  };
+  void start();
 
   return {
     close() {
