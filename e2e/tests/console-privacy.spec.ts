@@ -125,7 +125,7 @@ test.describe("console: a customer's data", () => {
         await adminPage.manageButton.click();
         await adminPage.show('Erasure log');
         const row = adminPage.panel.getByRole('row').filter({ hasText: `Customer ${chat.client.id}` });
-        await expect(row).toContainText('Pending: they hold a copy until a program reading them (a backup) is done');
+        await expect(row).toContainText('Pending: the files hold a copy until a reader (a backup) is done');
         await expect(row).toContainText(`agent ${adminAgent.id} (${adminAgent.email})`);
         await expect(row).toContainText('1 customer, 1 chat, 1 message');
         await consolePage.page.screenshot({ path: testInfo.outputPath('erasure-log-pending.png') });
@@ -138,7 +138,7 @@ test.describe("console: a customer's data", () => {
       const row = adminPage.panel.getByRole('row').filter({ hasText: `Customer ${chat.client.id}` });
       await expect(async () => {
         await adminPage.panel.getByRole('button', { name: 'Refresh' }).click();
-        await expect(row).toContainText('Emptied', { timeout: 500 });
+        await expect(row).toContainText('Complete', { timeout: 500 });
       }).toPass({ timeout: 10_000 });
       await expect(row).not.toContainText('Pending');
       const { erasures } = await admin.get<{ erasures: { client_id: string; state: string; completed_at: string | null }[] }>(

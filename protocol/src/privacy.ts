@@ -53,7 +53,8 @@ export const erasureListSchema = z.object({
       /**
        * `pending` while the database's files may still hold the erased text (SQLite: another process reading the
        * database, such as a backup, keeps the write-ahead log from being emptied; the erasure answered `202`);
-       * `complete` once they no longer do. PostgreSQL's erasures are complete at once.
+       * `complete` once they no longer do. PostgreSQL's erasures are complete at once: rows deleted and vacuumed (its
+       * table files can hold their bytes until reused; docs/operators.md).
        */
       state: z.enum(['complete', 'pending']),
       /** When the erasure became complete; null while it is pending. */

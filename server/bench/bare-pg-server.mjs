@@ -17,8 +17,10 @@ const CHANNEL = 'bare:messages';
 let publish = async () => {};
 if (process.env.BENCH_REDIS_URL) {
   const publisher = createClient({ url: process.env.BENCH_REDIS_URL });
-  await publisher.connect();
   const subscriber = publisher.duplicate();
+  // node-redis reconnects by itself; without a listener an error event would end the baseline mid-run.
+  for (const client of [publisher, subscriber]) client.on('error', (err) => console.error(`redis: ${err.message}`));
+  await publisher.connect();
   await subscriber.connect();
   await subscriber.subscribe(CHANNEL, (message) => JSON.parse(message));
   publish = (message) => publisher.publish(CHANNEL, JSON.stringify(message));

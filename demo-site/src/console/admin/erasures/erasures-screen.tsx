@@ -7,13 +7,14 @@ import { erasedSummary } from './erasure-summary.ts';
 
 type Erasure = ErasureList['erasures'][number];
 
-/** Whether the database's files still hold the erased text (docs/admin-api.md "A customer's data"). */
+/** Whether the erasure is complete: on SQLite, once no database file holds the erased text (docs/admin-api.md "A
+ * customer's data"; on PostgreSQL at once, docs/operators.md). */
 function FilesState({ erasure }: { erasure: Erasure }) {
   if (erasure.state === 'pending')
-    return <span class="erasure-pending">Pending: they hold a copy until a program reading them (a backup) is done</span>;
+    return <span class="erasure-pending">Pending: the files hold a copy until a reader (a backup) is done</span>;
   return (
     <span>
-      Emptied{' '}
+      Complete{' '}
       <time dateTime={erasure.completed_at ?? undefined} class="muted">
         {formatTime(erasure.completed_at ?? erasure.at)}
       </time>
@@ -28,8 +29,8 @@ export function ErasuresScreen({ api }: { api: AdminApi }) {
     <section class="admin-section" aria-labelledby="erasures-title">
       <h3 id="erasures-title">Erasure log</h3>
       <p class="help">
-        Who erased which customer&apos;s data, or which chats a channel&apos;s retention removed, and whether the database files are emptied
-        of it yet. The newest 500.
+        Who erased which customer&apos;s data, or which chats a channel&apos;s retention removed, and whether it is complete (on SQLite: no
+        database file holds a copy any more). The newest 500.
       </p>
       <button type="button" class="button" onClick={() => void erasures.reload()}>
         Refresh
@@ -46,7 +47,7 @@ export function ErasuresScreen({ api }: { api: AdminApi }) {
                 <th scope="col">What</th>
                 <th scope="col">By</th>
                 <th scope="col">Removed</th>
-                <th scope="col">Database files</th>
+                <th scope="col">State</th>
               </tr>
             </thead>
             <tbody>
