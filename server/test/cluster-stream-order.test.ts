@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatchedStreamsAdapter } from '../src/cluster/batched-streams-adapter.ts';
 import { newRedisClient, type RedisClient } from '../src/cluster/redis-client.ts';
 import { throwawayRedis } from './support/throwaway-redis.ts';
+import { sleep, until } from './support/wait.ts';
 
 // Two nodes' socket.io servers on one Redis stream, as a cluster runs them: what one visitor socket receives
 // when the two nodes broadcast to its room one after the other, while its node's stream reader lags.
@@ -65,15 +66,6 @@ async function startNode(client: RedisClient) {
   return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, client, written: streams.written };
 }
 type Node = Awaited<ReturnType<typeof startNode>>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean, ms = 5000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
-}
 
 describe.skipIf(missing !== undefined)('broadcasts of two nodes to one room', () => {
   let a: Node;

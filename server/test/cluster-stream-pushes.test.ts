@@ -7,6 +7,7 @@ import { createBatchedStreamsAdapter } from '../src/cluster/batched-streams-adap
 import { newRedisClient, type RedisClient } from '../src/cluster/redis-client.ts';
 import { ADD_AND_PUSH, pushedEntry, readStreamPushes } from '../src/cluster/stream-pushes.ts';
 import { throwawayRedis } from './support/throwaway-redis.ts';
+import { sleep, until } from './support/wait.ts';
 
 // Two nodes' socket.io servers on one Redis: the stream's entries reach every node by Redis pushes, and a node
 // whose push connection drops reads what it missed from the stream.
@@ -26,15 +27,6 @@ async function startNode() {
   return { io, url: `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}`, client };
 }
 type Node = Awaited<ReturnType<typeof startNode>>;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(check: () => boolean, ms = 5000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(10);
-  }
-}
 
 describe.skipIf(missing !== undefined)('stream entries pushed to the nodes', () => {
   let a: Node;
